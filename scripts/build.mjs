@@ -4,6 +4,7 @@
  * production dependencies alone (no TypeScript toolchain, no workspace):
  *
  *   dist/server.js (+ .map)   the server, bundled by esbuild; packages stay imports
+ *   dist/gatehouse.js (+ .map) the command line (import, export), bundled the same way
  *   dist/package.json         the server's production dependencies, at the versions built against
  *   dist/migrations/          the SQL migrations (db/migrate.ts reads them beside the bundle)
  *   dist/sandbox/             the e-mail rendering sandbox's worker and runtime (bundled at run time)
@@ -32,8 +33,9 @@ ensureWebBuilt();
 cpSync(WEB_DIST_DIR, join(DIST, "web"), { recursive: true });
 
 await build({
-  entryPoints: [join(SERVER, "src", "main.ts")],
-  outfile: join(DIST, "server.js"),
+  // The server, and the operator's command line (`node gatehouse.js import ...`) beside it.
+  entryPoints: { server: join(SERVER, "src", "main.ts"), gatehouse: join(SERVER, "src", "cli", "gatehouse.ts") },
+  outdir: DIST,
   bundle: true,
   platform: "node",
   format: "esm",
@@ -42,7 +44,7 @@ await build({
   // Packages are installed beside the bundle (dist/package.json), as a deployment installs them:
   // native addons (argon2), WebAssembly (PGlite) and files read from their own folders stay whole.
   packages: "external",
-  banner: { js: "// Gatehouse server: built by scripts/build.mjs; run with `node server.js`." },
+  banner: { js: "// Gatehouse: built by scripts/build.mjs; run the server with `node server.js`, the command line with `node gatehouse.js`." },
   logLevel: "warning",
 });
 

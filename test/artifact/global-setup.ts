@@ -45,6 +45,9 @@ function prepareArtifact(): string {
   if (existsSync(join(dir, "node_modules", "typescript")) || existsSync(join(dir, "node_modules", "tsx"))) {
     throw new Error("the artifact's production install brought a TypeScript toolchain");
   }
+  // The command line ships in the artifact too, and loads with the production dependencies alone.
+  const usage = spawnSync(process.execPath, [join(dir, "gatehouse.js"), "--help"], { cwd: dir, encoding: "utf8" });
+  if (usage.status !== 0 || !usage.stdout.includes("gatehouse -- <command>")) throw new Error(`node gatehouse.js --help failed in ${dir}:\n${usage.stdout}${usage.stderr}`);
   return dir;
 }
 

@@ -65,6 +65,7 @@ const FILES_ELSEWHERE: Record<string, string> = {
   "stack.config.ts": "a Stack Auth app's own config file",
   "users.json": "the example export file of migrate.md",
   "server.js": "the bundle, in dist/ once built",
+  "gatehouse.js": "the command line's bundle, beside server.js once built",
   "web-routes.json": "written by the web app's build into web/dist/",
   "backup.sql": "the file deploy.md's pg_dump example writes",
   "0093_new_table.sql": "an example of a migration newer than the running server (observability.md)",
