@@ -221,8 +221,17 @@ describe("dashboard: project settings", () => {
     const danger = group(page, "Danger zone");
     const transfer = danger.getByRole("button", { name: "Transfer", exact: true });
     expect(await transfer.isDisabled()).toBe(true);
-    await danger.getByLabel("New owner team").click();
-    await page.getByRole("option", { name: "Second crew" }).click();
+    // The list can close again while the long page still settles around it (seen once in CI):
+    // it is opened until the team shows, then chosen.
+    const secondCrew = page.getByRole("option", { name: "Second crew" });
+    await settled(page);
+    await expect
+      .poll(async () => {
+        if (!(await secondCrew.isVisible())) await danger.getByLabel("New owner team").click();
+        return secondCrew.isVisible();
+      }, { timeout: 15_000 })
+      .toBe(true);
+    await secondCrew.click();
     await transfer.click();
     const confirmTransfer = page.getByRole("dialog", { name: "Transfer Doomed harbour?" });
     await confirmTransfer.getByText("will belong to Second crew").waitFor();
