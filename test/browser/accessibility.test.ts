@@ -121,6 +121,24 @@ describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
       found.push(...(await violations(page, `${section}: "${title}" dialog`, "[role=dialog]")));
       await page.keyboard.press("Escape");
     }
+    // Impersonation's dialog in each of its states: no known app, the refresh token, the app opened.
+    const userPage = `/dashboard/projects/${projectId}/users/${user.json.id}`;
+    const impersonate = async () => {
+      await page.goto(userPage);
+      await settle(page);
+      await page.getByRole("button", { name: "Impersonate" }).click();
+      return page.getByRole("dialog", { name: "Impersonate Ada Lovelace?" });
+    };
+    await (await impersonate()).getByText("The dashboard does not know where your app is").waitFor();
+    found.push(...(await violations(page, "impersonation dialog without an app domain", "[role=dialog]")));
+    await page.getByRole("button", { name: "Show a refresh token instead" }).click();
+    await page.getByRole("dialog", { name: "Impersonation session created" }).waitFor();
+    found.push(...(await violations(page, "impersonation dialog with the refresh token", "[role=dialog]")));
+    expect((await admin("PATCH", "/internal/projects/current", { config: { domains: [{ domain: "https://a11y-app.test", handler_path: "/handler" }] } })).status).toBe(200);
+    await page.context().route("https://a11y-app.test/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>App</title>" }));
+    await (await impersonate()).getByRole("button", { name: "Open the app as this user" }).click();
+    await page.getByRole("dialog", { name: "Signed in to your app as Ada Lovelace" }).waitFor();
+    found.push(...(await violations(page, "impersonation dialog after opening the app", "[role=dialog]")));
     expect(found).toEqual([]);
   }, 300_000);
 });

@@ -294,6 +294,18 @@ describe("dashboard: users", () => {
     expect(signedIn.json.user_id).toBe(user.id);
     expect((await sessionsOf()).filter((session) => session.is_impersonation)).toHaveLength(2);
     await opened.getByRole("button", { name: "Done" }).click();
+
+    // A browser that blocks the new tab: the dialog hands over the link to open by hand.
+    await page.evaluate(() => {
+      window.open = () => null;
+    });
+    await page.getByRole("button", { name: "Impersonate" }).click();
+    await page.getByRole("dialog", { name: `Impersonate Seed user 42?` }).getByRole("button", { name: "Open the app as this user" }).click();
+    const blocked = page.getByRole("dialog", { name: "Signed in to your app as Seed user 42" });
+    const byHand = blocked.getByRole("link", { name: `Open ${APP_ORIGIN} as Seed user 42` });
+    expect(await byHand.getAttribute("href")).toMatch(new RegExp(`^${APP_ORIGIN}/auth/magic-link-callback\\?code=`));
+    expect(await byHand.getAttribute("rel")).toBe("noopener noreferrer");
+    await blocked.getByRole("button", { name: "Done" }).click();
   }, 90_000);
 
   it("creates a user through the dialog, refuses a taken e-mail with the server's message, and deletes the user", async () => {

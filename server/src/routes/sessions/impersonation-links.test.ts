@@ -55,6 +55,16 @@ describe("POST /auth/sessions/impersonation-links", () => {
     expect((await redeem(code)).json.code).toBe("VERIFICATION_CODE_ALREADY_USED");
   });
 
+  it("opens one session when the same link is redeemed twice at once; the other answers a known error", async () => {
+    const user = await signUpUser(t, project.client);
+    const code = codeOf((await makeLink(user.userId)).json.url);
+    const answers = await Promise.all([redeem(code), redeem(code)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.json.code).toBe("VERIFICATION_CODE_ALREADY_USED");
+    const sessions = await call(t, "GET", `/auth/sessions?user_id=${user.userId}`, { creds: project.server });
+    expect((sessions.json.items as ListedSession[]).filter((session) => session.is_impersonation)).toHaveLength(1);
+  });
+
   it("gives the session the lifetime asked for, counted from the sign-in", async () => {
     const user = await signUpUser(t, project.client);
     const link = await makeLink(user.userId, { expires_in_millis: 1 });
