@@ -63,7 +63,7 @@ describe("OpenTelemetry traces over OTLP", () => {
         "http.route": "/api/v1/ai/query/:mode",
         "http.response.status_code": 200,
         "gatehouse.project_id": "internal",
-        "gatehouse.request_id": res.headers.get("x-request-id"),
+        "gatehouse.request_id": res.headers.get("x-stack-request-id"),
       }),
     });
 
@@ -88,7 +88,7 @@ describe("OpenTelemetry traces over OTLP", () => {
   it("starts a trace of its own for a request without traceparent, and names routes by pattern, not path", async () => {
     const res = await fetch(`${server.url}/api/v1/users/${crypto.randomUUID()}`, { headers: internalAdmin });
     expect(res.status).toBe(404);
-    const id = res.headers.get("x-request-id");
+    const id = res.headers.get("x-stack-request-id");
     await expect.poll(() => receiver.spans.some((span) => span.attributes["gatehouse.request_id"] === id)).toBe(true);
     const span = receiver.spans.find((s) => s.attributes["gatehouse.request_id"] === id)!;
     expect(span).toMatchObject({ parentSpanId: "", name: "GET /api/v1/users/:user_id", attributes: expect.objectContaining({ "http.response.status_code": 404 }) });

@@ -15,7 +15,6 @@ const EXPOSED_HEADERS = [
   "x-stack-known-error",
   "x-hexclave-known-error",
   "x-stack-request-id",
-  "x-request-id",
 ].join(", ");
 
 /** Any origin may call the API (it authenticates by header, never by cookie); preflights answer 200. */
