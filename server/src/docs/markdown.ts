@@ -137,5 +137,17 @@ export function renderDoc(markdown: string, pages: ReadonlySet<string>): Rendere
     },
   });
   const html = marked.parse(markdown, { async: false });
-  return { title: title ?? "Gatehouse", html };
+  return { title: title ?? "Gatehouse", html: scrollableByKeyboard(html) };
+}
+
+/**
+ * Code blocks and tables scroll sideways when wider than the page; a keyboard user reaches them
+ * only if they can take focus (WCAG 2.1.1). Raw HTML in the Markdown is escaped, so every `<pre>`
+ * and `<table>` here is marked's own.
+ */
+function scrollableByKeyboard(html: string): string {
+  return html
+    .replaceAll("<pre>", '<pre tabindex="0">')
+    .replaceAll("<table>", '<div class="table" role="region" aria-label="Table" tabindex="0"><table>')
+    .replaceAll("</table>", "</table></div>");
 }

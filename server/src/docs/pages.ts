@@ -70,7 +70,8 @@ nav { flex: 0 0 15rem; padding: 1.5rem 1rem; border-right: 1px solid var(--line)
 nav ul { list-style: none; margin: 0; padding: 0; }
 nav li { margin: 0.15rem 0; }
 nav [aria-current="page"] { font-weight: 600; color: var(--fg); }
-main { flex: 1; min-width: 0; max-width: 52rem; padding: 1.5rem 1rem 4rem; }
+main { flex: 1; min-width: 0; max-width: 52rem; padding: 1.5rem 1rem 4rem; overflow-wrap: break-word; }
+p code, li code, td code { overflow-wrap: anywhere; }
 a { color: var(--link); }
 h1, h2, h3, h4 { line-height: 1.25; margin: 1.8em 0 0.6em; }
 h1 { margin-top: 0.5em; }
@@ -80,7 +81,8 @@ code, pre { font: 0.875em/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, mon
 code { padding: 0.1em 0.3em; }
 pre { padding: 0.8em 1em; overflow-x: auto; }
 pre code { padding: 0; background: none; font-size: 1em; }
-table { border-collapse: collapse; display: block; overflow-x: auto; margin: 1em 0; }
+.table { overflow-x: auto; margin: 1em 0; }
+table { border-collapse: collapse; }
 th, td { border: 1px solid var(--line); padding: 0.35em 0.7em; vertical-align: top; text-align: left; }
 th { background: var(--code); }
 .repository-file { text-decoration: underline dotted; }

@@ -21,6 +21,7 @@ See [Setup](setup.md#first-steps), [the top](#fixture-contents), [the architectu
 <script>alert("raw html")</script>
 `,
   "setup.md": "# Setup: the `first` page\n\n## First steps\n\nOne.\n\n## First steps\n\nAgain.\n",
+  "wide.md": "# Wide things\n\n```sh\nnpm run something-long\n```\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n",
 };
 
 let t: TestApp;
@@ -108,5 +109,12 @@ describe("/docs", () => {
     expect(setup.html).toContain('<h2 id="first-steps">');
     expect(setup.html).toContain('<h2 id="first-steps-1">');
     expect(setup.html).toContain('<a href="/docs/setup" aria-current="page">Setup: the first page</a>');
+  });
+
+  it("lets the keyboard reach code blocks and tables, which scroll sideways on a narrow screen", async () => {
+    const wide = (await get(fixture, "/docs/wide")).html;
+    expect(wide).toContain('<pre tabindex="0"><code class="language-sh">npm run something-long');
+    expect(wide).toMatch(/<div class="table" role="region" aria-label="Table" tabindex="0"><table>[\s\S]*<\/table><\/div>/);
+    expect(wide).not.toMatch(/<pre>|<div class="table"[^>]*>(?!<table>)/);
   });
 });
