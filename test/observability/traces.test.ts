@@ -2,11 +2,11 @@
  * A server process with OTEL_EXPORTER_OTLP_ENDPOINT set sends its spans to a receiver on
  * loopback: one server span per request, a child of the caller's traceparent, with the route,
  * project and status; SQL spans under it; the outbound call to the AI model's service as a
- * client span under it, whose traceparent reaches that service.
+ * client span under it, whose traceparent reaches that service; calls to Stripe likewise.
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAiStandIn, type AiStandIn } from "../harness";
+import { startAiStandIn, startStripeStandIn, type AiStandIn, type StripeStandIn } from "../harness";
 import { freshProcessDatabase, PROCESS_KEYS, startServerProcess, type ServerProcess } from "../harness/server-process";
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "./otlp-receiver";
 
@@ -16,6 +16,7 @@ const CLIENT = 3;
 const cleanup: Array<() => Promise<unknown>> = [];
 let receiver: OtlpReceiver;
 let model: AiStandIn;
+let stripe: StripeStandIn;
 let server: ServerProcess;
 
 beforeAll(async () => {
@@ -23,10 +24,12 @@ beforeAll(async () => {
   cleanup.push(() => receiver.close());
   model = await startAiStandIn();
   cleanup.push(() => model.close());
+  stripe = await startStripeStandIn();
+  cleanup.push(() => stripe.close());
   const database = await freshProcessDatabase("traces", cleanup);
   server = await startServerProcess({
     ...database,
-    env: { ...model.env, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_SERVICE_NAME: "gatehouse-under-test", OTEL_BSP_SCHEDULE_DELAY: "100" },
+    env: { ...model.env, ...stripe.env, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_SERVICE_NAME: "gatehouse-under-test", OTEL_BSP_SCHEDULE_DELAY: "100" },
   });
   cleanup.push(() => server.kill("SIGTERM"));
 });
@@ -92,5 +95,27 @@ describe("OpenTelemetry traces over OTLP", () => {
     await expect.poll(() => receiver.spans.some((span) => span.attributes["gatehouse.request_id"] === id)).toBe(true);
     const span = receiver.spans.find((s) => s.attributes["gatehouse.request_id"] === id)!;
     expect(span).toMatchObject({ parentSpanId: "", name: "GET /api/v1/users/:user_id", attributes: expect.objectContaining({ "http.response.status_code": 404 }) });
+  });
+
+  it("traces each call to Stripe's API as a client span under the request that made it", async () => {
+    const traceId = randomBytes(16).toString("hex");
+    const res = await fetch(`${server.url}/api/v1/internal/payments/setup`, {
+      method: "POST",
+      headers: { ...internalAdmin, "content-type": "application/json", traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-01` },
+      body: "{}",
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(stripe.requests.length).toBeGreaterThan(0);
+
+    const inTrace = () => receiver.spans.filter((span) => span.traceId === traceId);
+    const toStripe = () => inTrace().filter((span) => span.kind === CLIENT && String(span.attributes["url.full"]).startsWith(stripe.url));
+    await expect.poll(() => toStripe().length).toBe(stripe.requests.length);
+    const request = inTrace().find((span) => span.kind === SERVER)!;
+    expect(request.name).toBe("POST /api/v1/internal/payments/setup");
+    for (const span of toStripe()) {
+      expect(span.parentSpanId).toBe(request.spanId);
+      expect(span.attributes["http.response.status_code"]).toBe(200);
+    }
+    expect(toStripe().map((span) => new URL(String(span.attributes["url.full"])).pathname)).toEqual(stripe.requests.map((r) => r.path));
   });
 });

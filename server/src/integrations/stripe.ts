@@ -161,6 +161,10 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway | n
   if (!settings.secretKey) return null;
   const stripe = new Stripe(settings.secretKey, {
     ...hostOptions(settings.apiBaseUrl),
+    // Through fetch rather than the SDK's default node:http client: outbound fetch calls are the
+    // ones tracing sees (undici's diagnostics channels, tracing.ts), so each call to Stripe is a
+    // client span under the request that made it.
+    httpClient: Stripe.createFetchHttpClient(),
     maxNetworkRetries: 2,
     timeout: 20_000,
     appInfo: { name: "Gatehouse" },
