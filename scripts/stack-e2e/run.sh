@@ -143,6 +143,14 @@ for i in $(seq 1 180); do
   sleep 1
 done
 curl -fsS -o /dev/null "http://localhost:$PROXY_PORT/health" || { echo "Gatehouse did not come up; see $WORK/logs/gatehouse.log"; tail -n 20 "$WORK/logs/gatehouse.log"; exit 2; }
+# A sidecar that is not up would fail tests in Gatehouse's name (a Stripe call answered 503, say).
+require_up() { # name, url, log
+  for i in $(seq 1 30); do curl -sS -o /dev/null "$2" 2>/dev/null && return 0; sleep 1; done
+  echo "$1 did not come up on $2; see $3"; tail -n 20 "$3"; exit 2
+}
+require_up "the mail catcher" "http://127.0.0.1:$MAIL_HTTP_PORT/health" "$WORK/logs/mail-catcher.log"
+require_up "Stack's mock OAuth server" "http://127.0.0.1:$MOCK_OAUTH_PORT/" "$WORK/logs/mock-oauth.log"
+require_up "the Stripe stand-in" "http://127.0.0.1:$STRIPE_PORT/" "$WORK/logs/stripe-stand-in.log"
 # the real server's own process group (start.mjs spawns it detached), to clean up should start.mjs die first
 SERVER_PGID=$(ps -o pgid= --ppid "${PIDS[5]}" 2>/dev/null | head -n1 | tr -d ' ')
 echo "Gatehouse up on $GATEHOUSE_PORT (tests use http://localhost:$PROXY_PORT); Stack tests at $STACK_COMMIT"

@@ -2,8 +2,14 @@
 // port, for Stack's payments tests: the server's STRIPE_API_BASE_URL points here, and its
 // webhook secret is the one Stack's helpers sign with. It answers the few values Stack's
 // snapshots pin as stripe-mock does (stripeMockFixtures: onboarding link, client secrets).
-// Usage: tsx stripe-stand-in.ts <port> <webhook secret>
-import { startStripeStandIn } from "../../server/src/testing/stripe-stand-in";
+// Usage: tsx stripe-stand-in.ts <port> <webhook secret>, run from the Gatehouse checkout under test
+// (GATEHOUSE_DIR): the stand-in and the Stripe SDK it uses come from that checkout and its
+// node_modules, not from wherever this harness folder is.
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const standInModule = pathToFileURL(join(process.cwd(), "server", "src", "testing", "stripe-stand-in.ts")).href;
+const { startStripeStandIn } = (await import(standInModule)) as typeof import("../../server/src/testing/stripe-stand-in");
 
 const port = Number(process.argv[2]);
 const webhookSecret = process.argv[3];
