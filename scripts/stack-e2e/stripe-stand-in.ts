@@ -7,9 +7,10 @@
 // node_modules, not from wherever this harness folder is.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import type * as StandIn from "../../server/src/testing/stripe-stand-in";
 
 const standInModule = pathToFileURL(join(process.cwd(), "server", "src", "testing", "stripe-stand-in.ts")).href;
-const { startStripeStandIn } = (await import(standInModule)) as typeof import("../../server/src/testing/stripe-stand-in");
+const { startStripeStandIn } = (await import(standInModule)) as typeof StandIn;
 
 const port = Number(process.argv[2]);
 const webhookSecret = process.argv[3];

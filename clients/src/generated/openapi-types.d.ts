@@ -626,7 +626,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new access token for the session whose refresh token is sent in x-stack-refresh-token */
+        /**
+         * A new access token for the session whose refresh token is sent in x-stack-refresh-token
+         * @description The refresh token alone names the session: an access token sent beside it is not read, as it has usually expired by now.
+         */
         post: operations["refreshCurrentSession"];
         delete?: never;
         options?: never;

@@ -20,15 +20,24 @@ export const CLIENT_AND_UP: readonly AccessType[] = ["client", "server", "admin"
 export const SERVER_AND_UP: readonly AccessType[] = ["server", "admin"];
 export const ADMIN_ONLY: readonly AccessType[] = ["admin"];
 
+export interface AccessOptions {
+  /**
+   * False where the session is named by its refresh token instead (POST /auth/sessions/current/refresh):
+   * the access token sent beside it has usually expired, or its session was ended, by then, and
+   * what the route answers is decided by the refresh token alone.
+   */
+  readAccessToken?: boolean;
+}
+
 /** Resolves the caller, or null when the request carries no project authentication at all. */
-export async function resolveAccess(c: Context<AppEnv>, deps: ServiceDeps): Promise<RequestAuth | null> {
+export async function resolveAccess(c: Context<AppEnv>, deps: ServiceDeps, options: AccessOptions = {}): Promise<RequestAuth | null> {
   const accessType = stackHeader(c, "access-type");
   const projectId = stackHeader(c, "project-id");
   const publishableKey = stackHeader(c, "publishable-client-key");
   const secretKey = stackHeader(c, "secret-server-key");
   const adminKey = stackHeader(c, "super-secret-admin-key");
   const adminAccessToken = stackHeader(c, "admin-access-token");
-  const accessToken = stackHeader(c, "access-token");
+  const accessToken = options.readAccessToken === false ? undefined : stackHeader(c, "access-token");
   const branchId = stackHeader(c, "branch-id") ?? "main";
 
   if (!accessType) {
@@ -110,9 +119,9 @@ async function checkAdminAccessToken(deps: ServiceDeps, projectId: string, token
 }
 
 /** Route middleware: resolves the caller and admits only the listed access types. */
-export function requireAccess(allowed: readonly AccessType[]): MiddlewareHandler<AppEnv> {
+export function requireAccess(allowed: readonly AccessType[], options: AccessOptions = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const auth = await resolveAccess(c, c.var.deps);
+    const auth = await resolveAccess(c, c.var.deps, options);
     if (!auth) throw new KnownError("ACCESS_TYPE_REQUIRED");
     if (!allowed.includes(auth.type)) {
       throw new KnownError("INSUFFICIENT_ACCESS_TYPE", {

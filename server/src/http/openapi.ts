@@ -1,6 +1,6 @@
 import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import { knownErrors, type KnownErrorCode } from "../errors";
-import { requireAccess } from "./access";
+import { requireAccess, type AccessOptions } from "./access";
 import {
   CLIENT_TEAM_PERMISSION_ERRORS,
   type ClientAccessRules,
@@ -290,6 +290,7 @@ export function authenticatedRoute<
   errors: readonly KnownErrorCode[],
   route: R,
   clientAccessRules?: ClientAccessRules,
+  accessOptions?: AccessOptions,
 ) {
   const teamErrors = clientAccessRules?.clientTeamPermission
     ? CLIENT_TEAM_PERMISSION_ERRORS
@@ -297,7 +298,7 @@ export function authenticatedRoute<
   const config = createRoute({
     ...route,
     security: securityFor(access),
-    middleware: [requireAccess(access)] as const,
+    middleware: [requireAccess(access, accessOptions)] as const,
     responses: {
       ...errorResponses(
         [...teamErrors, ...errors],

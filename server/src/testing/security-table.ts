@@ -38,6 +38,12 @@ export interface ProtectedOperation {
   foreignResource?: (ctx: SecurityContext) => Promise<Attempt>;
   /** An attempt by a team member who lacks the team permission the operation needs. */
   memberWithoutPermission?: (ctx: SecurityContext) => Promise<Attempt>;
+  /**
+   * "not read" for an operation that does not read the user's access token (http/access.ts,
+   * readAccessToken: false): the refusals of bad user tokens do not apply to it, and its own
+   * tests show that such a token changes nothing.
+   */
+  accessToken?: "not read";
 }
 
 export interface Attempt {
@@ -54,6 +60,8 @@ interface Case {
   creds: (ctx: SecurityContext) => Promise<Credentials | undefined> | Credentials | undefined;
   headers?: Record<string, string>;
   code: KnownErrorCode;
+  /** A refusal of the user's access token (x-stack-access-token). */
+  userToken?: true;
 }
 
 function casesFor(op: ProtectedOperation): Case[] {
@@ -86,11 +94,13 @@ function casesFor(op: ProtectedOperation): Case[] {
       name: "a garbled access token",
       creds: (ctx) => ({ ...ctx.project.client, accessType: op.access[0]!, ...keysFor(ctx.project, op.access[0]!), accessToken: "not-a-jwt" }),
       code: "UNPARSABLE_ACCESS_TOKEN",
+      userToken: true,
     },
     {
       name: "another project's access token",
       creds: (ctx) => ({ ...keysFor(ctx.project, op.access[0]!), projectId: ctx.project.projectId, accessType: op.access[0]!, accessToken: ctx.otherProject.user.accessToken }),
       code: "INVALID_PROJECT_FOR_ACCESS_TOKEN",
+      userToken: true,
     },
     {
       name: "an expired access token",
@@ -101,6 +111,7 @@ function casesFor(op: ProtectedOperation): Case[] {
         accessToken: await expiredAccessToken(ctx.t, ctx.project.projectId, ctx.project.user.userId),
       }),
       code: "ACCESS_TOKEN_EXPIRED",
+      userToken: true,
     },
   ];
 
@@ -176,7 +187,7 @@ function casesFor(op: ProtectedOperation): Case[] {
     });
   }
   cases.push(...forgedTokenCases(op));
-  return cases;
+  return op.accessToken === "not read" ? cases.filter((c) => !c.userToken) : cases;
 }
 
 /**
@@ -194,7 +205,7 @@ function forgedTokenCases(op: ProtectedOperation): Case[] {
       accessToken: await forge(ctx),
     });
   const target = (ctx: SecurityContext) => ({ t: ctx.t, projectId: ctx.project.projectId, accessToken: ctx.project.user.accessToken });
-  const forged = (name: string, code: KnownErrorCode, forge: (ctx: SecurityContext) => Promise<string>): Case => ({ name, creds: withToken(forge), code });
+  const forged = (name: string, code: KnownErrorCode, forge: (ctx: SecurityContext) => Promise<string>): Case => ({ name, creds: withToken(forge), code, userToken: true });
   return [
     forged("an access token with alg none", "UNPARSABLE_ACCESS_TOKEN", (ctx) => unsignedToken(target(ctx))),
     forged("an HS256 token keyed with the project's public key as PEM text", "UNPARSABLE_ACCESS_TOKEN", (ctx) => hs256WithPublicKey(target(ctx), "pem")),
@@ -240,6 +251,7 @@ function signedOutSessionCases(op: ProtectedOperation): Case[] {
         return { projectId: ctx.project.projectId, accessType: type, ...keysFor(ctx.project, type), accessToken };
       },
       code: "ACCESS_TOKEN_EXPIRED",
+      userToken: true,
     },
   ];
   if (op.access.includes("admin")) {

@@ -311,6 +311,7 @@ export const useSignOut = <TError = ErrorType<KnownError400 | KnownError401PlusR
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * The refresh token alone names the session: an access token sent beside it is not read, as it has usually expired by now.
  * @summary A new access token for the session whose refresh token is sent in x-stack-refresh-token
  */
 export const getRefreshCurrentSessionUrl = () => {

@@ -230,6 +230,21 @@ describe("POST /auth/sessions/current/refresh", () => {
     const revoked = await call(t, "POST", "/auth/sessions/current/refresh", { creds: { ...project.client, refreshToken: user.refreshToken } });
     expect(revoked.json.code).toBe("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
   });
+
+  it("decides by the refresh token alone, whatever access token is sent beside it", async () => {
+    const user = await signUpUser(t, project.client);
+    const second = await call(t, "POST", "/auth/password/sign-in", { creds: project.client, body: { email: user.email, password: user.password } });
+    await call(t, "DELETE", "/auth/sessions/current", { creds: asUser(user) });
+    // The ended session's access token (refused everywhere else) beside a live refresh token.
+    const refreshed = await call(t, "POST", "/auth/sessions/current/refresh", { creds: { ...project.client, accessToken: user.accessToken, refreshToken: second.json.refresh_token } });
+    expect(refreshed.status).toBe(200);
+    expect(sessionIdOf(refreshed.json.access_token)).toBe(sessionIdOf(second.json.access_token));
+    // A deleted user's tokens: the refresh token's session is gone, and that is what the answer says.
+    await call(t, "DELETE", `/users/${user.userId}`, { creds: project.server });
+    const gone = await call(t, "POST", "/auth/sessions/current/refresh", { creds: { ...project.client, accessToken: second.json.access_token, refreshToken: second.json.refresh_token } });
+    expect(gone.status).toBe(401);
+    expect(gone.json.code).toBe("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+  });
 });
 
 describe("activity tracking", () => {
@@ -277,4 +292,4 @@ describeSecurity({
   }),
 });
 describeSecurity({ operationId: "createSession", method: "POST", path: "/auth/sessions", access: ["server", "admin"], body: (ctx: SecurityContext) => ({ user_id: ctx.project.user.userId }) });
-describeSecurity({ operationId: "refreshCurrentSession", method: "POST", path: "/auth/sessions/current/refresh", access: ["client", "server", "admin"] });
+describeSecurity({ operationId: "refreshCurrentSession", method: "POST", path: "/auth/sessions/current/refresh", access: ["client", "server", "admin"], accessToken: "not read" });

@@ -162,21 +162,28 @@ const createImpersonationLinkRoute = authenticatedRoute(SERVER_AND_UP, ["USER_ID
   responses: { 200: jsonResponse(ImpersonationLinkSchema, "The link") },
 });
 
-const refreshCurrentSessionRoute = authenticatedRoute(CLIENT_AND_UP, ["REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"], {
-  operationId: "refreshCurrentSession",
-  method: "post",
-  path: "/auth/sessions/current/refresh",
-  tags: ["Sessions"],
-  summary: "A new access token for the session whose refresh token is sent in x-stack-refresh-token",
-  request: {
-    headers: z.object({
-      "x-stack-refresh-token": z.string().optional().openapi({ description: "The session's refresh token (or x-hexclave-refresh-token)." }),
-      "x-hexclave-refresh-token": z.string().optional(),
-    }),
-    body: optionalJsonBody(z.strictObject({})),
+const refreshCurrentSessionRoute = authenticatedRoute(
+  CLIENT_AND_UP,
+  ["REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"],
+  {
+    operationId: "refreshCurrentSession",
+    method: "post",
+    path: "/auth/sessions/current/refresh",
+    tags: ["Sessions"],
+    summary: "A new access token for the session whose refresh token is sent in x-stack-refresh-token",
+    description: "The refresh token alone names the session: an access token sent beside it is not read, as it has usually expired by now.",
+    request: {
+      headers: z.object({
+        "x-stack-refresh-token": z.string().optional().openapi({ description: "The session's refresh token (or x-hexclave-refresh-token)." }),
+        "x-hexclave-refresh-token": z.string().optional(),
+      }),
+      body: optionalJsonBody(z.strictObject({})),
+    },
+    responses: { 200: jsonResponse(z.object({ access_token: z.string() }).openapi("RefreshedAccessToken"), "A fresh access token") },
   },
-  responses: { 200: jsonResponse(z.object({ access_token: z.string() }).openapi("RefreshedAccessToken"), "A fresh access token") },
-});
+  undefined,
+  { readAccessToken: false },
+);
 
 export function registerSessionRoutes(router: Router): void {
   router.openapi(signOutRoute, async (c) => {
