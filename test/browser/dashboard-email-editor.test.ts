@@ -1,4 +1,4 @@
-import type { Frame, Page } from "playwright-core";
+import type { Frame, Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { DESKTOP, PHONE, SCREENSHOTS_DIR, useBrowserHarness } from "./support/browser-harness";
@@ -102,11 +102,25 @@ describe("dashboard: e-mail editor", () => {
     // A mistake: the error names its line, the last good preview stays.
     await replaceSource(page, template("Ahoy").replace("<Text>Ahoy", "<Text>{ Ahoy"));
     const problem = page.getByTestId("preview-error");
-    await problem.waitFor({ timeout: 15_000 });
-    expect(await problem.textContent()).toMatch(/^Line 9template\.tsx line 9, column \d+/);
+    await expect.poll(() => problem.textContent(), { timeout: 15_000 }).toMatch(/^Line 9template\.tsx line 9, column \d+/);
     expect(await previewText(page)).toContain("The tides are turning.");
     await settled(page);
     await pageScreenshots(page, "dashboard-email-editor-error");
+
+    // Emptied, the editor asks for nothing: the last preview stays, with no refusal of an empty source.
+    const asked: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.url().endsWith("/emails/render-email")) asked.push(request.postData() ?? "");
+    };
+    page.on("request", onRequest);
+    await page.locator(".cm-content").click();
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.press("Delete");
+    await page.waitForTimeout(1_000); // past the preview's 400 ms pause after typing
+    page.off("request", onRequest);
+    expect(asked).toEqual([]);
+    expect(await problem.count()).toBe(0);
+    expect(await previewText(page)).toContain("The tides are turning.");
 
     // Fixed and saved: the server stores exactly what was written, with its theme.
     await replaceSource(page, template("Hello"));

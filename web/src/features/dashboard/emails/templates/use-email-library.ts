@@ -99,6 +99,9 @@ export function useEmailPreview(projectId: string, kind: EmailSourceKind, source
     placeholderData: keepPreviousData,
     retry: false,
     staleTime: Infinity,
+    // An emptied editor (select all, delete, before the new text is in) has nothing to render:
+    // the last preview stays rather than a refusal of the empty request.
+    enabled: source.tsxSource.trim() !== "",
   });
   // A failed render has no data of its own: the last good preview stays on screen beside the error.
   const [lastGood, setLastGood] = useState<Preview | undefined>(undefined);
