@@ -16,7 +16,8 @@ for (const [name, version] of Object.entries(rollup.optionalDependencies)) {
   if (abi && /musl/.test(abi)) entry.libc = ["musl"];
   lock.packages[key] = entry; added++;
 }
-const sorted = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0)));
+// npm's own order (an English locale compare), so that a later `npm install` rewrites nothing.
+const sorted = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b, "en"))));
 lock.packages = sorted;
 fs.writeFileSync("package-lock.json", JSON.stringify(lock, null, 2) + "\n");
 console.log(`added ${added} entries`);
