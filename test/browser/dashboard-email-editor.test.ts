@@ -1,4 +1,5 @@
-import type { Frame, Page, Request } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
+import type { Frame, Page, Request, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { DESKTOP, PHONE, SCREENSHOTS_DIR, useBrowserHarness } from "./support/browser-harness";
@@ -37,11 +38,14 @@ export function EmailTemplate({ user, project }: { user: { displayName: string |
 `;
 
 /** Replaces everything in the CodeMirror editor with `text`, as a paste would. */
-async function replaceSource(page: Page, text: string) {
-  const editor = page.locator(".cm-content");
-  await editor.click();
+async function clearEditor(page: Page) {
+  await page.locator(".cm-content").click();
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.press("Delete");
+}
+
+async function replaceSource(page: Page, text: string) {
+  await clearEditor(page);
   await page.keyboard.insertText(text);
 }
 
@@ -79,8 +83,26 @@ describe("dashboard: e-mail editor", () => {
     await openProjectPage(page, projectId, "email-templates", "E-mail templates");
     await page.getByRole("link", { name: "Edit Magic Link/OTP" }).waitFor();
 
-    // A theme of our own.
+    // A theme of our own. Emptied before its first preview comes back, the editor says there is
+    // nothing to render rather than waiting on a preview that will not come.
+    const heldPreviews: Route[] = [];
+    await page.route("**/emails/render-email", (route) => void heldPreviews.push(route));
     await addFromTab(page, "Themes", "New theme", "Harbour");
+    await clearEditor(page);
+    const empty = page.getByTestId("preview-empty");
+    await empty.waitFor();
+    expect(await empty.textContent()).toBe("The editor is empty: write the theme's source and its preview appears here.");
+    for (const [scheme, width] of [["light", 1280], ["dark", 1280], ["light", 390], ["dark", 390]] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: join(SCREENSHOTS_DIR, `dashboard-email-editor-empty-${scheme}-${width}.png`) });
+      const scan = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(scan.violations.map((v) => `${scheme} ${width}: ${v.id}`)).toEqual([]);
+    }
+    await page.setViewportSize(DESKTOP);
+    await page.emulateMedia({ colorScheme: "light" });
+    for (const route of heldPreviews) await route.abort();
+    await page.unroute("**/emails/render-email");
     await replaceSource(page, THEME);
     await expect.poll(() => previewText(page), { timeout: 15_000 }).toContain("Harbour Weekly");
     await page.getByRole("button", { name: "Save" }).click();
@@ -113,9 +135,7 @@ describe("dashboard: e-mail editor", () => {
       if (request.url().endsWith("/emails/render-email")) asked.push(request.postData() ?? "");
     };
     page.on("request", onRequest);
-    await page.locator(".cm-content").click();
-    await page.keyboard.press("ControlOrMeta+A");
-    await page.keyboard.press("Delete");
+    await clearEditor(page);
     await page.waitForTimeout(1_000); // past the preview's 400 ms pause after typing
     page.off("request", onRequest);
     expect(asked).toEqual([]);

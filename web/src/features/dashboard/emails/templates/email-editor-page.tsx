@@ -50,7 +50,7 @@ function Editor({ projectId, kind, id }: { projectId: string; kind: EmailSourceK
   const [debounced] = useDebouncedValue(source, PREVIEW_DELAY_MS);
   const save = useSaveEmailSource(projectId, kind, id);
   const [savedSource, setSavedSource] = useState(stored);
-  const { preview, error, rendering } = useEmailPreview(projectId, kind, debounced);
+  const { preview, error, rendering, empty } = useEmailPreview(projectId, kind, debounced);
   const problem = renderingErrorLine(error);
   const dirty = source.tsxSource !== savedSource.tsxSource || source.displayName !== savedSource.displayName || source.themeId !== savedSource.themeId;
   useDocumentTitle(`${source.displayName} · E-mail ${KIND_NOUNS[kind]}`);
@@ -149,6 +149,12 @@ function Editor({ projectId, kind, id }: { projectId: string; kind: EmailSourceK
               ) : null}
               {/* No scripts, no same origin: the message's HTML cannot reach the dashboard. */}
               <iframe title="E-mail preview" sandbox="" srcDoc={preview.html} style={{ border: 0, width: "100%", height: 520, display: "block", background: "white" }} />
+            </Paper>
+          ) : empty ? (
+            <Paper withBorder radius="sm" p="xl" data-testid="preview-empty">
+              <Text size="sm" c="dimmed">
+                The editor is empty: write the {KIND_NOUNS[kind]}'s source and its preview appears here.
+              </Text>
             </Paper>
           ) : !problem ? (
             <Paper withBorder radius="sm" p="xl">

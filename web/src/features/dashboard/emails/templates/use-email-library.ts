@@ -90,6 +90,7 @@ export interface Preview {
  * one renders or when the source does not render, beside the error.
  */
 export function useEmailPreview(projectId: string, kind: EmailSourceKind, source: EditableSource) {
+  const empty = source.tsxSource.trim() === "";
   const body: api.RenderEmailRequest =
     kind === "themes"
       ? { theme_tsx_source: source.tsxSource, template_tsx_source: SAMPLE_TEMPLATE }
@@ -101,14 +102,14 @@ export function useEmailPreview(projectId: string, kind: EmailSourceKind, source
     staleTime: Infinity,
     // An emptied editor (select all, delete, before the new text is in) has nothing to render:
     // the last preview stays rather than a refusal of the empty request.
-    enabled: source.tsxSource.trim() !== "",
+    enabled: !empty,
   });
   // A failed render has no data of its own: the last good preview stays on screen beside the error.
   const [lastGood, setLastGood] = useState<Preview | undefined>(undefined);
   useEffect(() => {
     if (query.data && !query.isPlaceholderData) setLastGood(query.data);
   }, [query.data, query.isPlaceholderData]);
-  return { preview: query.data ?? lastGood, error: query.isPlaceholderData ? null : query.error, rendering: query.isFetching };
+  return { preview: query.data ?? lastGood, error: query.isPlaceholderData ? null : query.error, rendering: query.isFetching, empty };
 }
 
 /** The line a rendering error names ("template.tsx line 4: …"), for the editor to point at. */
