@@ -10,7 +10,7 @@
  * path in its title. Raw HTML in the Markdown is shown as text: the pages are ours, but nothing
  * in them needs markup of its own, and the page's content-security-policy allows no script.
  */
-import { Marked, type Token, type Tokens } from "marked";
+import { Marked, Renderer, type Token, type Tokens } from "marked";
 
 /** A page's name: its file name without `.md`. The only names /docs/<name> answers. */
 export const DOC_PAGE_NAME = /^[a-z0-9-]+$/;
@@ -134,20 +134,19 @@ export function renderDoc(markdown: string, pages: ReadonlySet<string>): Rendere
       html({ text }) {
         return escapeHtml(text);
       },
+      // Code blocks and tables scroll sideways when wider than the page; a keyboard user reaches
+      // them only if they can take focus (WCAG 2.1.1).
+      code(token) {
+        return MARKED_DEFAULTS.code.call(this, token).replace(/^<pre>/, '<pre tabindex="0">');
+      },
+      table(token) {
+        return `<div class="table" role="region" aria-label="Table" tabindex="0">${MARKED_DEFAULTS.table.call(this, token).trimEnd()}</div>\n`;
+      },
     },
   });
   const html = marked.parse(markdown, { async: false });
-  return { title: title ?? "Gatehouse", html: scrollableByKeyboard(html) };
+  return { title: title ?? "Gatehouse", html };
 }
 
-/**
- * Code blocks and tables scroll sideways when wider than the page; a keyboard user reaches them
- * only if they can take focus (WCAG 2.1.1). Raw HTML in the Markdown is escaped, so every `<pre>`
- * and `<table>` here is marked's own.
- */
-function scrollableByKeyboard(html: string): string {
-  return html
-    .replaceAll("<pre>", '<pre tabindex="0">')
-    .replaceAll("<table>", '<div class="table" role="region" aria-label="Table" tabindex="0"><table>')
-    .replaceAll("</table>", "</table></div>");
-}
+/** marked's own renderings, which the overrides above wrap. */
+const MARKED_DEFAULTS = new Renderer();
