@@ -1,9 +1,10 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { KnownError } from "./errors";
 import { mountApiReference } from "./http/api-reference";
 import { cors } from "./http/cors";
 import { mountDevOAuthProvider } from "./http/dev-oauth";
+import { isOAuthServerPath, mountOAuthServers } from "./http/oauth-server";
 import { mountDocs } from "./http/docs";
 import type { AppEnv } from "./http/env";
 import { applyErrorStatusOverride, renderError } from "./http/error-response";
@@ -70,7 +71,12 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
   mountHealth(app);
   mountMetrics(app, deps.settings.metricsToken);
 
-  app.use(`${API_BASE_PATH}/*`, cors(), async (c, next) => {
+  // A project's OAuth server parses its own bodies and sets its own CORS headers (http/oauth-server.ts).
+  const exceptOAuthServers =
+    (middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> =>
+    (c, next) =>
+      isOAuthServerPath(c.req.path) ? next() : middleware(c, next);
+  app.use(`${API_BASE_PATH}/*`, exceptOAuthServers(cors()), async (c, next) => {
     await next();
     if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
     applyErrorStatusOverride(c);
@@ -90,12 +96,14 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
   app.use(
     `${API_BASE_PATH}/*`,
     // A GET or HEAD request has no body to limit, and asking would build a web Request for it.
-    (c, next) => {
+    exceptOAuthServers((c, next) => {
       if (c.req.method === "GET" || c.req.method === "HEAD") return next();
       return c.req.path.startsWith(`${API_BASE_PATH}/ai/query/`) ? limitAiQueryBody(c, next) : limitBody(c, next);
-    },
-    requestGuard(),
+    }),
+    exceptOAuthServers(requestGuard()),
   );
+
+  mountOAuthServers(app);
 
   const api = createRouter();
   registerAllRoutes(api);

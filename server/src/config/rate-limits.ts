@@ -31,7 +31,9 @@ export type RateLimitId =
   | "sessionReplayBatchesPerSession"
   | "aiRequestsPerCaller"
   | "feedbackPerIp"
-  | "analyticsBatchesPerSession";
+  | "analyticsBatchesPerSession"
+  | "oauthServerPerIp"
+  | "oauthClientRegistrationPerIp";
 
 /**
  * Password sign-in is bounded three ways: per address (one client trying many accounts),
@@ -64,6 +66,11 @@ export const RATE_LIMITS = {
   feedbackPerIp: { id: "feedbackPerIp", name: "feedback:ip", max: 10, windowSeconds: 3600 },
   // The SDK's tracker sends a batch every few seconds from an open page; several tabs share a session.
   analyticsBatchesPerSession: { id: "analyticsBatchesPerSession", name: "analytics-batch:session", max: 600, windowSeconds: 600 },
+  // Every request to a project's OAuth server (authorize, token, userinfo, introspection...) from one address:
+  // room for a busy machine client, a bound on guessing codes, secrets and tokens.
+  oauthServerPerIp: { id: "oauthServerPerIp", name: "oauth-server:ip", max: 1200, windowSeconds: 600 },
+  // Dynamic client registration makes a row each time.
+  oauthClientRegistrationPerIp: { id: "oauthClientRegistrationPerIp", name: "oauth-registration:ip", max: 20, windowSeconds: 3600 },
 } as const satisfies { [K in RateLimitId]: RateLimitRule & { id: K } };
 
 export const RATE_LIMIT_IDS = Object.keys(RATE_LIMITS) as RateLimitId[];

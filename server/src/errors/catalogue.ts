@@ -10,6 +10,7 @@ import { generalErrors } from "./general";
 import { mfaErrors } from "./mfa";
 import { passkeyErrors } from "./passkeys";
 import { oauthErrors } from "./oauth";
+import { oauthAppErrors } from "./oauth-apps";
 import { paymentErrors } from "./payments";
 import { permissionErrors } from "./permissions";
 import { projectErrors } from "./projects";
@@ -34,6 +35,7 @@ export const errorAreas = {
   cliErrors,
   passkeyErrors,
   oauthErrors,
+  oauthAppErrors,
   dataVaultErrors,
   emailErrors,
   webhookErrors,
@@ -58,6 +60,7 @@ export const knownErrors = {
   ...cliErrors,
   ...passkeyErrors,
   ...oauthErrors,
+  ...oauthAppErrors,
   ...dataVaultErrors,
   ...emailErrors,
   ...webhookErrors,

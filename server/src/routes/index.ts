@@ -33,6 +33,9 @@ import { registerOAuthProviderRoutes } from "./oauth-providers/oauth-providers";
 import { registerOAuthRoutes } from "./oauth/oauth";
 import { registerOAuthNativeAndHandoffRoutes } from "./oauth/oauth-native-and-handoff";
 import { registerOAuthTokenRoutes } from "./oauth/oauth-token";
+import { registerOAuthAppRoutes } from "./oauth-apps/apps";
+import { registerOAuthAuthorizationRoutes } from "./oauth-apps/authorizations";
+import { registerOAuthConnectionRoutes } from "./oauth-apps/connections";
 import { registerOtpRoutes } from "./otp/otp";
 import { registerPasskeyRoutes } from "./passkeys/passkeys";
 import { registerPasswordRoutes } from "./password/password";
@@ -91,6 +94,9 @@ export function registerAllRoutes(router: Router): void {
   registerContactChannelVerificationRoutes(router);
   registerOAuthProviderRoutes(router);
   registerConnectedAccountRoutes(router);
+  registerOAuthAuthorizationRoutes(router);
+  registerOAuthConnectionRoutes(router);
+  registerOAuthAppRoutes(router);
   registerPermissionRoutes(router);
   registerPermissionDefinitionRoutes(router);
   registerUserApiKeyRoutes(router);
@@ -150,6 +156,13 @@ export const OPENAPI_TAGS = [
   { name: "API keys", description: "API keys owned by a user or a team, checking a presented key, revoking leaked keys, and the project's own key sets (dashboard)." },
   { name: "OAuth providers", description: "A user's linked provider accounts: whether each signs in and serves as a connected account." },
   { name: "Connected accounts", description: "Provider access tokens for a user's linked accounts, refreshed server-side." },
+  {
+    name: "OAuth apps",
+    description:
+      "The project as an OAuth 2.1 authorization server and OpenID provider for other apps, CLIs and AI agents: its apps (clients), " +
+      "the authorize page's requests, and the apps each user has allowed. The protocol endpoints themselves are the OAuth server's, " +
+      "at /api/v1/projects/{project_id}/oauth2 (see its /.well-known/openid-configuration).",
+  },
   { name: "Contact channels", description: "A user's e-mail addresses and their verification." },
   { name: "Projects", description: "Public project information and signing keys; creating, listing, changing, transferring and deleting projects (dashboard)." },
   { name: "Emails", description: "Sending e-mail and the outbox; notification categories, each user's choice per category and unsubscribe links; the library of drafts, templates and themes; previews, test e-mails and sign-in invitations." },

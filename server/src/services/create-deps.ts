@@ -19,6 +19,8 @@ import { ProjectKeyChecker } from "./projects/project-key-checker";
 import { RevokedSessions } from "./sessions/revoked-sessions";
 import { SIGNING_KEYS_PURPOSE, SigningKeyStore } from "./sessions/signing-keys";
 import { TenancyStore } from "./projects/tenancy";
+import { OAuthServers } from "./oauth-apps/servers";
+import { createHmac } from "node:crypto";
 
 export function createDeps(
   db: Db,
@@ -56,5 +58,7 @@ export function createDeps(
     ai: settings.ai ? createOpenAiCompatibleModel(settings.ai) : null,
     analytics: createAnalyticsEngine(db, settings.analytics),
     geo,
+    // The OAuth servers' cookies are signed alike on every process sharing the database.
+    oauthServers: new OAuthServers(createHmac("sha256", serverSecret).update("oauth-server-cookies").digest("base64url")),
   };
 }

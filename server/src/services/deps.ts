@@ -15,6 +15,7 @@ import type { RevokedSessions } from "./sessions/revoked-sessions";
 import type { SigningKeyStore } from "./sessions/signing-keys";
 import type { TenancyStore } from "./projects/tenancy";
 import type { Metrics } from "./observability/metrics";
+import type { OAuthServers } from "./oauth-apps/servers";
 
 /** What every service needs; built once by `createDeps` and passed down. Caches live here, per process. */
 export interface ServiceDeps {
@@ -54,6 +55,8 @@ export interface ServiceDeps {
   cliLoginSeal: SecretBox;
   /** Where analytics events are stored and queried (services/analytics/engine.ts). */
   analytics: AnalyticsEngine;
+  /** Each project's OAuth 2.1 / OpenID provider, built on first use (services/oauth-apps/provider.ts). */
+  oauthServers: OAuthServers;
   /** Places callers' addresses with the GeoIP database (GEOIP_DATABASE); looks up nothing when none is configured. */
   geo: GeoLookup;
 }

@@ -1488,6 +1488,51 @@ export interface DataVaultValue {
   encrypted_value: string;
 }
 
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type DecideOAuthAuthorizationError401Code = typeof DecideOAuthAuthorizationError401Code[keyof typeof DecideOAuthAuthorizationError401Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const DecideOAuthAuthorizationError401Code = {
+  ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_EXPIRED: 'ADMIN_ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN: 'ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN',
+  ADMIN_AUTHENTICATION_REQUIRED: 'ADMIN_AUTHENTICATION_REQUIRED',
+  ANONYMOUS_AUTHENTICATION_NOT_ALLOWED: 'ANONYMOUS_AUTHENTICATION_NOT_ALLOWED',
+  INSUFFICIENT_ACCESS_TYPE: 'INSUFFICIENT_ACCESS_TYPE',
+  INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
+  INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN',
+  INVALID_PUBLISHABLE_CLIENT_KEY: 'INVALID_PUBLISHABLE_CLIENT_KEY',
+  INVALID_SECRET_SERVER_KEY: 'INVALID_SECRET_SERVER_KEY',
+  INVALID_SUPER_SECRET_ADMIN_KEY: 'INVALID_SUPER_SECRET_ADMIN_KEY',
+  OAUTH_FRESH_SIGN_IN_REQUIRED: 'OAUTH_FRESH_SIGN_IN_REQUIRED',
+  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
+  REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED: 'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED',
+  SERVER_AUTHENTICATION_REQUIRED: 'SERVER_AUTHENTICATION_REQUIRED',
+  UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
+  UNPARSABLE_ADMIN_ACCESS_TOKEN: 'UNPARSABLE_ADMIN_ACCESS_TOKEN',
+  USER_AUTHENTICATION_REQUIRED: 'USER_AUTHENTICATION_REQUIRED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type DecideOAuthAuthorizationError401Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface DecideOAuthAuthorizationError401 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: DecideOAuthAuthorizationError401Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: DecideOAuthAuthorizationError401Details;
+}
+
 export type DefaultPaymentMethodSetDefaultPaymentMethodAnyOfBrand = string | null;
 
 export type DefaultPaymentMethodSetDefaultPaymentMethodAnyOfLast4 = string | null;
@@ -3123,6 +3168,78 @@ export interface KnownError400PlusInvalidPollingCode {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusOauthAppInvalidCode = typeof KnownError400PlusOauthAppInvalidCode[keyof typeof KnownError400PlusOauthAppInvalidCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusOauthAppInvalidCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  OAUTH_APP_INVALID: 'OAUTH_APP_INVALID',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusOauthAppInvalidDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusOauthAppInvalid {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusOauthAppInvalidCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusOauthAppInvalidDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusOauthServerNotEnabledCode = typeof KnownError400PlusOauthServerNotEnabledCode[keyof typeof KnownError400PlusOauthServerNotEnabledCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusOauthServerNotEnabledCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  OAUTH_SERVER_NOT_ENABLED: 'OAUTH_SERVER_NOT_ENABLED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusOauthServerNotEnabledDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusOauthServerNotEnabled {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusOauthServerNotEnabledCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusOauthServerNotEnabledDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusPasskeyAuthenticationNotEnabledCode = typeof KnownError400PlusPasskeyAuthenticationNotEnabledCode[keyof typeof KnownError400PlusPasskeyAuthenticationNotEnabledCode];
 
 
@@ -4237,6 +4354,91 @@ export interface KnownError404ItemNotFound {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError404ItemNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404OauthAppNotConnectedUserNotFoundCode = typeof KnownError404OauthAppNotConnectedUserNotFoundCode[keyof typeof KnownError404OauthAppNotConnectedUserNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404OauthAppNotConnectedUserNotFoundCode = {
+  OAUTH_APP_NOT_CONNECTED: 'OAUTH_APP_NOT_CONNECTED',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError404OauthAppNotConnectedUserNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404OauthAppNotConnectedUserNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404OauthAppNotConnectedUserNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404OauthAppNotConnectedUserNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404OauthAppNotFoundCode = typeof KnownError404OauthAppNotFoundCode[keyof typeof KnownError404OauthAppNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404OauthAppNotFoundCode = {
+  OAUTH_APP_NOT_FOUND: 'OAUTH_APP_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError404OauthAppNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404OauthAppNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404OauthAppNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404OauthAppNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404OauthAuthorizationNotFoundCode = typeof KnownError404OauthAuthorizationNotFoundCode[keyof typeof KnownError404OauthAuthorizationNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404OauthAuthorizationNotFoundCode = {
+  OAUTH_AUTHORIZATION_NOT_FOUND: 'OAUTH_AUTHORIZATION_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError404OauthAuthorizationNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404OauthAuthorizationNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404OauthAuthorizationNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404OauthAuthorizationNotFoundDetails;
 }
 
 /**
@@ -5456,8 +5658,305 @@ export interface NotificationPreferenceUpdate {
  */
 export type OAuthAfterCallbackRedirectUrl = string | null;
 
+/**
+ * A confidential app proves itself with its secret; a public one (SPA, native app, CLI) with PKCE alone.
+ */
+export type OAuthAppType = typeof OAuthAppType[keyof typeof OAuthAppType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OAuthAppType = {
+  confidential: 'confidential',
+  public: 'public',
+} as const;
+
+export type OAuthAppTokenEndpointAuthMethod = typeof OAuthAppTokenEndpointAuthMethod[keyof typeof OAuthAppTokenEndpointAuthMethod];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OAuthAppTokenEndpointAuthMethod = {
+  client_secret_basic: 'client_secret_basic',
+  client_secret_post: 'client_secret_post',
+  none: 'none',
+} as const;
+
+export type OAuthAppGrantTypesItem = typeof OAuthAppGrantTypesItem[keyof typeof OAuthAppGrantTypesItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OAuthAppGrantTypesItem = {
+  authorization_code: 'authorization_code',
+  refresh_token: 'refresh_token',
+  client_credentials: 'client_credentials',
+  'urn:ietf:params:oauth:grant-type:device_code': 'urn:ietf:params:oauth:grant-type:device_code',
+} as const;
+
+export type OAuthAppLogoUrl = string | null;
+
+export type OAuthAppHomepageUrl = string | null;
+
+/**
+ * `dynamic`: the client registered itself (RFC 7591).
+ */
+export type OAuthAppRegisteredBy = typeof OAuthAppRegisteredBy[keyof typeof OAuthAppRegisteredBy];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OAuthAppRegisteredBy = {
+  admin: 'admin',
+  dynamic: 'dynamic',
+} as const;
+
+export type OAuthAppSecretCreatedAtMillis = number | null;
+
+export interface OAuthApp {
+  client_id: string;
+  display_name: string;
+  /** A confidential app proves itself with its secret; a public one (SPA, native app, CLI) with PKCE alone. */
+  type: OAuthAppType;
+  token_endpoint_auth_method: OAuthAppTokenEndpointAuthMethod;
+  redirect_uris: string[];
+  post_logout_redirect_uris: string[];
+  grant_types: OAuthAppGrantTypesItem[];
+  /** The scopes it may ask for, space-separated; empty for every scope the server grants. */
+  scope: string;
+  logo_url: OAuthAppLogoUrl;
+  homepage_url: OAuthAppHomepageUrl;
+  /** `dynamic`: the client registered itself (RFC 7591). */
+  registered_by: OAuthAppRegisteredBy;
+  secret_created_at_millis: OAuthAppSecretCreatedAtMillis;
+  created_at_millis: number;
+}
+
+export type OAuthAppCreateGrantTypesItem = typeof OAuthAppCreateGrantTypesItem[keyof typeof OAuthAppCreateGrantTypesItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OAuthAppCreateGrantTypesItem = {
+  authorization_code: 'authorization_code',
+  refresh_token: 'refresh_token',
+  client_credentials: 'client_credentials',
+  'urn:ietf:params:oauth:grant-type:device_code': 'urn:ietf:params:oauth:grant-type:device_code',
+} as const;
+
+/**
+ * @maxLength 2048
+ */
+export type OAuthAppCreateLogoUrl = string | null;
+
+/**
+ * @maxLength 2048
+ */
+export type OAuthAppCreateHomepageUrl = string | null;
+
+export type OAuthAppCreateType = typeof OAuthAppCreateType[keyof typeof OAuthAppCreateType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OAuthAppCreateType = {
+  confidential: 'confidential',
+  public: 'public',
+} as const;
+
+/**
+ * How a confidential app sends its secret; client_secret_basic unless said.
+ */
+export type OAuthAppCreateTokenEndpointAuthMethod = typeof OAuthAppCreateTokenEndpointAuthMethod[keyof typeof OAuthAppCreateTokenEndpointAuthMethod];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OAuthAppCreateTokenEndpointAuthMethod = {
+  client_secret_basic: 'client_secret_basic',
+  client_secret_post: 'client_secret_post',
+} as const;
+
+export interface OAuthAppCreate {
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
+  display_name: string;
+  /**
+   * Compared exactly. https, http on a loopback address, or a native app's reverse-domain scheme; no fragment, no wildcard.
+   * @maxItems 20
+   */
+  redirect_uris?: string[];
+  /** @maxItems 20 */
+  post_logout_redirect_uris?: string[];
+  /**
+   * authorization_code and refresh_token unless said.
+   * @minItems 1
+   * @maxItems 4
+   */
+  grant_types?: OAuthAppCreateGrantTypesItem[];
+  /**
+   * @maxLength 1024
+   * @pattern ^[\x21\x23-\x5B\x5D-\x7E ]*$
+   */
+  scope?: string;
+  /** @maxLength 2048 */
+  logo_url?: OAuthAppCreateLogoUrl;
+  /** @maxLength 2048 */
+  homepage_url?: OAuthAppCreateHomepageUrl;
+  type: OAuthAppCreateType;
+  /** How a confidential app sends its secret; client_secret_basic unless said. */
+  token_endpoint_auth_method?: OAuthAppCreateTokenEndpointAuthMethod;
+}
+
+export type OAuthAppListPaginationNextCursor = string | null;
+
+export type OAuthAppListPagination = {
+  next_cursor: OAuthAppListPaginationNextCursor;
+};
+
+export interface OAuthAppList {
+  items: OAuthApp[];
+  is_paginated: boolean;
+  pagination?: OAuthAppListPagination;
+}
+
+export interface OAuthAppSecret {
+  client_secret: string;
+}
+
+export type OAuthAppUpdateGrantTypesItem = typeof OAuthAppUpdateGrantTypesItem[keyof typeof OAuthAppUpdateGrantTypesItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OAuthAppUpdateGrantTypesItem = {
+  authorization_code: 'authorization_code',
+  refresh_token: 'refresh_token',
+  client_credentials: 'client_credentials',
+  'urn:ietf:params:oauth:grant-type:device_code': 'urn:ietf:params:oauth:grant-type:device_code',
+} as const;
+
+/**
+ * @maxLength 2048
+ */
+export type OAuthAppUpdateLogoUrl = string | null;
+
+/**
+ * @maxLength 2048
+ */
+export type OAuthAppUpdateHomepageUrl = string | null;
+
+export interface OAuthAppUpdate {
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
+  display_name?: string;
+  /**
+   * Compared exactly. https, http on a loopback address, or a native app's reverse-domain scheme; no fragment, no wildcard.
+   * @maxItems 20
+   */
+  redirect_uris?: string[];
+  /** @maxItems 20 */
+  post_logout_redirect_uris?: string[];
+  /**
+   * @minItems 1
+   * @maxItems 4
+   */
+  grant_types?: OAuthAppUpdateGrantTypesItem[];
+  /**
+   * @maxLength 1024
+   * @pattern ^[\x21\x23-\x5B\x5D-\x7E ]*$
+   */
+  scope?: string;
+  /** @maxLength 2048 */
+  logo_url?: OAuthAppUpdateLogoUrl;
+  /** @maxLength 2048 */
+  homepage_url?: OAuthAppUpdateHomepageUrl;
+}
+
+/**
+ * Shown this once for a confidential app (null for a public one); only its digest is kept.
+ */
+export type OAuthAppWithSecretAllOfClientSecret = string | null;
+
+export type OAuthAppWithSecretAllOf = {
+  /** Shown this once for a confidential app (null for a public one); only its digest is kept. */
+  client_secret: OAuthAppWithSecretAllOfClientSecret;
+};
+
+export type OAuthAppWithSecret = OAuthApp & OAuthAppWithSecretAllOf;
+
+export interface OAuthAuthorizationAnswer {
+  redirect_to: string;
+}
+
+export type OAuthAuthorizationDecisionDecision = typeof OAuthAuthorizationDecisionDecision[keyof typeof OAuthAuthorizationDecisionDecision];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OAuthAuthorizationDecisionDecision = {
+  allow: 'allow',
+  deny: 'deny',
+} as const;
+
+export interface OAuthAuthorizationDecision {
+  decision: OAuthAuthorizationDecisionDecision;
+}
+
+export type OAuthAuthorizationRequestClientLogoUrl = string | null;
+
+export type OAuthAuthorizationRequestClientHomepageUrl = string | null;
+
+export type OAuthAuthorizationRequestClient = {
+  client_id: string;
+  display_name: string;
+  logo_url: OAuthAuthorizationRequestClientLogoUrl;
+  homepage_url: OAuthAuthorizationRequestClientHomepageUrl;
+};
+
+export type OAuthAuthorizationRequestResourcesItemDisplayName = string | null;
+
+export type OAuthAuthorizationRequestResourcesItem = {
+  uri: string;
+  display_name: OAuthAuthorizationRequestResourcesItemDisplayName;
+  scopes: string[];
+};
+
+export interface OAuthAuthorizationRequest {
+  client: OAuthAuthorizationRequestClient;
+  /** The OpenID scopes the app asks for (openid, profile, email, teams, offline_access). */
+  scopes: string[];
+  /** The APIs the app wants a token for (RFC 8707 resource indicators), with the scopes it asks of each. */
+  resources: OAuthAuthorizationRequestResourcesItem[];
+  /** False when the user allowed all of this before and the app did not ask to be asked again: the page may answer at once. */
+  needs_decision: boolean;
+  /** True when the app wants a sign-in made now (prompt=login, or max_age passed): sign in again before answering. */
+  requires_fresh_sign_in: boolean;
+}
+
 export interface OAuthAuthorizeLocation {
   location: string;
+}
+
+export type OAuthConnectionLogoUrl = string | null;
+
+export type OAuthConnectionHomepageUrl = string | null;
+
+export interface OAuthConnection {
+  client_id: string;
+  display_name: string;
+  logo_url: OAuthConnectionLogoUrl;
+  homepage_url: OAuthConnectionHomepageUrl;
+  /** What the user allowed it, across its grants (OpenID scopes and resource scopes). */
+  scopes: string[];
+  connected_at_millis: number;
+}
+
+export type OAuthConnectionListPaginationNextCursor = string | null;
+
+export type OAuthConnectionListPagination = {
+  next_cursor: OAuthConnectionListPaginationNextCursor;
+};
+
+export interface OAuthConnectionList {
+  items: OAuthConnection[];
+  is_paginated: boolean;
+  pagination?: OAuthConnectionListPagination;
 }
 
 export type OAuthProviderEmail = string | null;
@@ -7704,6 +8203,10 @@ export type RateLimitsFeedbackPerIp = RateLimitRule & unknown;
 
 export type RateLimitsAnalyticsBatchesPerSession = RateLimitRule & unknown;
 
+export type RateLimitsOauthServerPerIp = RateLimitRule & unknown;
+
+export type RateLimitsOauthClientRegistrationPerIp = RateLimitRule & unknown;
+
 /**
  * Gatehouse's own; read back only when the project has rate limits of its own.
  */
@@ -7722,6 +8225,8 @@ export interface RateLimits {
   ai_requests_per_caller?: RateLimitsAiRequestsPerCaller;
   feedback_per_ip?: RateLimitsFeedbackPerIp;
   analytics_batches_per_session?: RateLimitsAnalyticsBatchesPerSession;
+  oauth_server_per_ip?: RateLimitsOauthServerPerIp;
+  oauth_client_registration_per_ip?: RateLimitsOauthClientRegistrationPerIp;
 }
 
 export interface RefreshedAccessToken {
@@ -10837,6 +11342,24 @@ cursor?: string;
  * @maximum 200
  */
 limit?: number;
+};
+
+export type ListOAuthConnectionsParams = {
+/**
+ * `me` for the signed-in user; server access may name anyone.
+ * @minLength 1
+ * @maxLength 64
+ */
+user_id: string;
+};
+
+export type RevokeOAuthConnectionParams = {
+/**
+ * `me` for the signed-in user; server access may name anyone.
+ * @minLength 1
+ * @maxLength 64
+ */
+user_id: string;
 };
 
 export type ListOAuthProvidersParams = {

@@ -17,6 +17,7 @@ export * from "./metrics";
 export * from "./mfa";
 export * from "./misc";
 export * from "./oauth";
+export * from "./oauth-apps";
 export * from "./oauth-providers";
 export * from "./otp";
 export * from "./passkeys";

@@ -15,7 +15,8 @@ export type SweptTable =
   | "session_replay_chunks"
   | "session_replays"
   | "internal_feedback"
-  | "webhook_portal_tokens";
+  | "webhook_portal_tokens"
+  | "oauth_server_records";
 
 /**
  * Per table: the rows it may delete, as a condition on `$2`, the retention period in seconds
@@ -63,6 +64,8 @@ const SWEEPS: Record<SweptTable, { key: string; stale: string }> = {
   internal_feedback: { key: "id", stale: "created_at < now() - make_interval(secs => $2)" },
   // An expired token is refused whether or not its row is there (migration 0070's index).
   webhook_portal_tokens: { key: "token_hash", stale: "expires_at < now()" },
+  // The OAuth server reads an expired record as absent (migration 0100's index).
+  oauth_server_records: { key: "project_id, model, id_hash", stale: "expires_at < now()" },
 };
 
 export const SWEPT_TABLES = Object.keys(SWEEPS) as SweptTable[];

@@ -150,3 +150,13 @@ export async function findLiveSession(q: Queryable, tenant: Tenant, sessionId: s
   const row = rows[0];
   return row ? { id: row.id, userId: row.user_id, isImpersonation: row.is_impersonation } : null;
 }
+
+/** When a live session of `userId` began (its sign-in), or null when it has ended. */
+export async function findLiveSessionStart(q: Queryable, tenant: Tenant, sessionId: string, userId: string): Promise<Date | null> {
+  const rows = await q.query<{ created_at: Date | string }>(
+    `SELECT created_at FROM sessions
+     WHERE project_id = $1 AND branch_id = $2 AND id = $3 AND user_id = $4 AND (expires_at IS NULL OR expires_at > now())`,
+    [tenant.projectId, tenant.branchId, sessionId, userId],
+  );
+  return rows[0] ? new Date(rows[0].created_at) : null;
+}

@@ -1,7 +1,8 @@
 import type { Queryable } from "../db";
 import { jsonParam } from "./rows";
 
-export type KeyAudience = "regular" | "anonymous";
+/** Session access tokens (regular and anonymous users) and the OAuth server's ID and access tokens. */
+export type KeyAudience = "regular" | "anonymous" | "oauth-server";
 
 export interface SigningKeyRecord {
   kid: string;

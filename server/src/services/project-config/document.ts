@@ -201,6 +201,23 @@ export interface ProjectConfig {
    * `windowSeconds`. A rule not named here follows the server-wide setting.
    */
   rateLimits: RateLimitSettings;
+  /** Gatehouse's own: the project as an OAuth 2.1 authorization server and OpenID provider (services/oauth-apps/). */
+  oauthServer: OAuthServerConfig;
+}
+
+export interface OAuthResourceConfig {
+  uri?: string;
+  displayName?: string;
+  /** The scopes a token for it may carry, space-separated; none means an audience-only token. */
+  scopes?: string;
+}
+
+export interface OAuthServerConfig {
+  enabled: boolean;
+  /** Whether clients may register themselves (RFC 7591), as MCP clients do. */
+  dynamicClientRegistration: boolean;
+  /** The APIs (MCP servers among them) tokens may be issued for, by RFC 8707 resource indicator. */
+  resources: Record<string, OAuthResourceConfig>;
 }
 
 /** Stack Auth's ids of its built-in e-mail themes (`DEFAULT_EMAIL_THEMES` in @stackframe/stack-shared). */
@@ -254,6 +271,7 @@ export function defaultProjectConfig(): ProjectConfig {
     analytics: { queryFolders: {} },
     customDashboards: {},
     rateLimits: {},
+    oauthServer: { enabled: false, dynamicClientRegistration: false, resources: {} },
   };
 }
 

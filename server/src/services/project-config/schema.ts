@@ -260,6 +260,13 @@ const domains = (env: boolean) =>
       : {},
   );
 
+// RFC 8707: an absolute URI without a fragment; http for loopback addresses only.
+const resourceUri = url.refine((value) => {
+  if (/[*#]/.test(value) || !URL.canParse(value)) return false;
+  const { protocol, hostname } = new URL(value);
+  return protocol === "https:" || (protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(hostname));
+}, "resource indicators are https URLs (http on loopback addresses) without wildcards or a fragment");
+
 const eventName = z.string().regex(/^[a-z_]+$/, "events are named like user.created");
 
 const branchOrEnvironmentLevel = (env: boolean) => ({
@@ -296,6 +303,18 @@ const branchOrEnvironmentLevel = (env: boolean) => ({
   dataVault: part({ stores: entries(userSpecifiedId, part({ displayName: removable(z.string().max(256)) })) }),
   // Gatehouse's own: this project's rate limits by rule (config/rate-limits.ts).
   rateLimits: entries(recordKey, part({ max: removable(z.number().int().min(1)), windowSeconds: removable(z.number().int().min(1)) })),
+  oauthServer: part({
+    enabled: removable(z.boolean()),
+    dynamicClientRegistration: removable(z.boolean()),
+    resources: entries(
+      userSpecifiedId,
+      part({
+        uri: removable(resourceUri),
+        displayName: removable(z.string().max(256)),
+        scopes: removable(z.string().max(1024).regex(/^[\x21\x23-\x5B\x5D-\x7E]*( [\x21\x23-\x5B\x5D-\x7E]+)*$/, "scopes are words separated by single spaces")),
+      }),
+    ),
+  }),
   ...(env
     ? {
         // Saved analytics queries and dashboards: environment level only, as in Stack Auth.

@@ -112,6 +112,12 @@ describe("the retention sweeper", () => {
       await t.db.query(`INSERT INTO webhook_portal_tokens (token_hash, project_id, branch_id, expires_at) VALUES ($1, $2, $3, ${expiresAt})`, [hash, ...tenant]);
       add(`webhook portal token ${label}`, stale, () => exists("SELECT 1 FROM webhook_portal_tokens WHERE token_hash = $1", [hash]));
     }
+    // The OAuth server's records (codes, tokens, grants...): gone once expired.
+    for (const [label, expiresAt, stale] of [["expired", "now() - interval '1 minute'", true], ["live", "now() + interval '1 hour'", false]] as const) {
+      const hash = `oauth-${newId()}`;
+      await t.db.query(`INSERT INTO oauth_server_records (project_id, model, id_hash, payload, expires_at) VALUES ($1, 'AccessToken', $2, '{}', ${expiresAt})`, [tenant[0], hash]);
+      add(`OAuth server record ${label}`, stale, () => exists("SELECT 1 FROM oauth_server_records WHERE id_hash = $1", [hash]));
+    }
     for (const [label, days, stale] of [["36 days old", 36, true], ["34 days old", 34, false]] as const) {
       const eventId = `evt_${newId()}`;
       await t.db.query(`INSERT INTO stripe_webhook_events (event_id, event_type, received_at) VALUES ($1, 'x', now() - interval '${days} days')`, [eventId]);

@@ -19,13 +19,16 @@ export interface ProjectSigningKey {
   publicJwk: JWK;
 }
 
-export type ProjectKeys = Record<KeyAudience, ProjectSigningKey>;
+export type SessionKeyAudience = Exclude<KeyAudience, "oauth-server">;
+export type ProjectKeys = Record<SessionKeyAudience, ProjectSigningKey>;
+const SESSION_AUDIENCES: readonly SessionKeyAudience[] = ["regular", "anonymous"];
 
 /** The secret-box purpose private signing keys are sealed under. */
 export const SIGNING_KEYS_PURPOSE = "project-signing-keys";
 
 export class SigningKeyStore {
   private readonly cache = new Map<string, Promise<ProjectKeys>>();
+  private readonly oauthServerCache = new Map<string, Promise<JWK>>();
 
   constructor(
     private readonly db: Db,
@@ -42,17 +45,38 @@ export class SigningKeyStore {
     return keys;
   }
 
+  /**
+   * The private JWK (with kid, alg and use) the project's OAuth server signs with, for
+   * oidc-provider's key store; created on first use, like the session keys.
+   */
+  oauthServerJwk(projectId: string): Promise<JWK> {
+    let jwk = this.oauthServerCache.get(projectId);
+    if (!jwk) {
+      jwk = this.storedKeys(projectId, ["oauth-server"]).then((stored) => {
+        const key = stored.find((k) => k.audience === "oauth-server");
+        if (!key) throw new Error(`project ${projectId} has no OAuth server key`);
+        return { ...(JSON.parse(this.box.open(key.privateJwkEncrypted)) as JWK), kid: key.kid, alg: "ES256", use: "sig" };
+      });
+      jwk.catch(() => this.oauthServerCache.delete(projectId));
+      this.oauthServerCache.set(projectId, jwk);
+    }
+    return jwk;
+  }
+
   forget(projectId: string): void {
     this.cache.delete(projectId);
+    this.oauthServerCache.delete(projectId);
   }
 
   clear(): void {
     this.cache.clear();
+    this.oauthServerCache.clear();
   }
 
-  private async loadOrCreate(projectId: string): Promise<ProjectKeys> {
+  /** The project's keys, after creating those of `audiences` it does not have yet. */
+  private async storedKeys(projectId: string, audiences: readonly KeyAudience[]) {
     let stored = await listSigningKeys(this.db, projectId);
-    const missing = (["regular", "anonymous"] as const).filter((a) => !stored.some((k) => k.audience === a));
+    const missing = audiences.filter((a) => !stored.some((k) => k.audience === a));
     if (missing.length > 0) {
       for (const audience of missing) {
         const { publicKey, privateKey } = await generateKeyPair("ES256", { extractable: true });
@@ -68,6 +92,13 @@ export class SigningKeyStore {
       }
       stored = await listSigningKeys(this.db, projectId);
     }
+    return stored;
+  }
+
+  private async loadOrCreate(projectId: string): Promise<ProjectKeys> {
+    const stored = (await this.storedKeys(projectId, SESSION_AUDIENCES)).filter((k): k is typeof k & { audience: SessionKeyAudience } =>
+      SESSION_AUDIENCES.includes(k.audience as SessionKeyAudience),
+    );
     const entries = await Promise.all(
       stored.map(async (k) => {
         const privateJwk = JSON.parse(this.box.open(k.privateJwkEncrypted)) as JWK;
