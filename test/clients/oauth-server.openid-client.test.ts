@@ -100,7 +100,7 @@ beforeAll(async () => {
   const enabled = await api("PATCH", "/internal/config/override/environment", adminHeaders, {
     config_override_string: JSON.stringify({
       "oauthServer.enabled": true,
-      "oauthServer.resources.notes": { uri: RESOURCE, displayName: "Notes API", scopes: "notes:read notes:write" },
+      "oauthServer.resources.notes": { uri: RESOURCE, displayName: "Notes API", scopes: "notes:read notes:write", accessTokenFormat: "jwt" },
     }),
   });
   expect(enabled.status).toBe(200);

@@ -2,7 +2,7 @@ import { startAiStandIn, startStripeStandIn, startServer, TEST_INTERNAL_KEYS, ty
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { describeStats, REFUSING_SMTP, runFuzz } from "../support/fuzz/fuzzer";
-import { outsideRequest } from "../support/fuzz/outside-document";
+import { oauthServerRequest, outsideRequest } from "../support/fuzz/outside-document";
 
 /**
  * Short enough for CI on both databases, and one request at a time so a seed always gives the same
@@ -10,6 +10,7 @@ import { outsideRequest } from "../support/fuzz/outside-document";
  */
 const REQUESTS = 4000;
 const OUTSIDE_REQUESTS = 600;
+const OAUTH_SERVER_REQUESTS = 600;
 const METRICS_TOKEN = "fuzz-metrics-token-0123456789";
 
 let server: TestServer;
@@ -22,6 +23,19 @@ beforeAll(async () => {
   stripe = await startStripeStandIn();
   ai = await startAiStandIn();
   server = await startServer({ env: { TRUST_PROXY: "true", ...stripe.env, ...ai.env, ...REFUSING_SMTP, METRICS_TOKEN } });
+  // The internal project's OAuth server, for the requests to it (outside the document).
+  const enabled = await fetch(`${server.url}/api/v1/internal/config/override/environment`, {
+    method: "PATCH",
+    headers: { "content-type": "application/json", "x-stack-project-id": "internal", "x-stack-access-type": "admin", "x-stack-super-secret-admin-key": TEST_INTERNAL_KEYS.superSecretAdminKey },
+    body: JSON.stringify({
+      config_override_string: JSON.stringify({
+        "oauthServer.enabled": true,
+        "oauthServer.dynamicClientRegistration": true,
+        "oauthServer.resources.notes": { uri: "https://notes.example/", scopes: "notes:read" },
+      }),
+    }),
+  });
+  if (!enabled.ok) throw new Error(`could not switch the OAuth server on: ${enabled.status}`);
 });
 
 afterAll(async () => {
@@ -65,4 +79,25 @@ describe("hostile requests to the routes outside the document", () => {
     }
     expect(failures).toEqual([]);
   }, 60_000);
+
+  it("the OAuth server's endpoints answer protocol parameters, good and bad, without 5xx", async () => {
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    for (const request of fc.sample(oauthServerRequest, { numRuns: OAUTH_SERVER_REQUESTS, seed: 9 })) {
+      const label = `${request.method} ${request.path.slice(0, 200)} ${(request.body ?? "").slice(0, 120)}`;
+      try {
+        const response = await fetch(`${server.url}${request.path}`, { method: request.method, headers: request.headers, body: request.body, redirect: "manual", signal: AbortSignal.timeout(10_000) });
+        await response.arrayBuffer();
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        if (response.status >= 500) failures.push(`${label}: ${response.status}`);
+      } catch (error) {
+        failures.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // Not all refused at the door: the provider answered (200 metadata and JWKS, 303 redirects, 400s of its own).
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(20);
+    expect(statuses.get(400) ?? 0).toBeGreaterThan(50);
+  }, 90_000);
 });
+

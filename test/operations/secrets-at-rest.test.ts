@@ -22,6 +22,7 @@ import {
   type TestServer,
 } from "../harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CookieBrowser } from "../support/cookie-browser";
 
 const CALLBACK = "http://localhost:3000/handler/callback";
 
@@ -158,6 +159,44 @@ describe(`secrets at rest (${testDbKind()})`, () => {
     keep("webhook secret", endpoint.json.secret.slice("whsec_".length));
     const rotated = ok(await call(t, "POST", `/internal/webhooks/endpoints/${endpoint.json.id}/rotate-secret`, { creds: project.admin }));
     keep("rotated webhook secret", rotated.json.secret.slice("whsec_".length));
+
+    // The project as an OAuth server: an app's secret, a code, the tokens it was exchanged for,
+    // the provider's session cookie, a device code and its user code left waiting.
+    ok(await call(t, "PATCH", "/internal/config/override/environment", { creds: project.admin, body: { config_override_string: JSON.stringify({ "oauthServer.enabled": true }) } }));
+    const oauthApp = ok(
+      await call(t, "POST", "/internal/oauth-apps", {
+        creds: project.admin,
+        body: { display_name: "At rest", type: "confidential", redirect_uris: [CALLBACK], grant_types: ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"] },
+      }),
+      201,
+    );
+    const clientSecret = keep("OAuth app secret", oauthApp.json.client_secret);
+    const issuer = `${t.url}/api/v1/projects/${project.projectId}/oauth2`;
+    const basic = `Basic ${Buffer.from(`${oauthApp.json.client_id}:${clientSecret}`).toString("base64")}`;
+    const browser = new CookieBrowser();
+    const authorize = new URL(`${issuer}/auth`);
+    authorize.search = new URLSearchParams({
+      client_id: oauthApp.json.client_id, response_type: "code", redirect_uri: CALLBACK, scope: "openid offline_access", prompt: "consent", state: "at-rest",
+      code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256",
+    }).toString();
+    const page = await browser.follow(authorize, CALLBACK);
+    const uid = page.url.pathname.split("/").pop()!;
+    const answer = ok(await call(t, "POST", `/oauth-apps/authorizations/${uid}`, { creds: asUser(project.user.accessToken), body: { decision: "allow" } }));
+    const code = keep("OAuth authorization code", (await browser.follow(answer.json.redirect_to, CALLBACK)).url.searchParams.get("code"));
+    for (const cookie of browser.values()) keep("OAuth server cookie", cookie);
+    const exchanged = await fetch(`${issuer}/token`, {
+      method: "POST",
+      headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: CALLBACK, code_verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk" }).toString(),
+    });
+    expect(exchanged.status).toBe(200);
+    const oauthTokens = (await exchanged.json()) as { access_token: string; refresh_token: string };
+    keep("OAuth access token", oauthTokens.access_token);
+    keep("OAuth refresh token", oauthTokens.refresh_token);
+    const device = await fetch(`${issuer}/device/auth`, { method: "POST", headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" }, body: "scope=openid" });
+    const deviceCodes = (await device.json()) as { device_code: string; user_code: string };
+    keep("OAuth device code", deviceCodes.device_code);
+    keep("OAuth user code", deviceCodes.user_code, true);
 
     const dumps = await dumpDatabase(t);
     expect(dumps.text).toContain(email);

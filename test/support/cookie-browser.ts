@@ -46,6 +46,11 @@ export class CookieBrowser {
     return this.live().some((c) => c.name === name);
   }
 
+  /** The values of the cookies it holds (for tests that look for them where they must not be). */
+  values(): string[] {
+    return this.live().map((c) => c.value);
+  }
+
   private live(): StoredCookie[] {
     const now = Date.now();
     this.cookies = this.cookies.filter((c) => c.expiresAt === null || c.expiresAt > now);

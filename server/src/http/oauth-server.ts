@@ -2,7 +2,7 @@ import type { HttpBindings } from "@hono/node-server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import type { Context, Hono } from "hono";
 import type Provider from "oidc-provider";
-import { oauthServerFor, oauthServerPath } from "../services/oauth-apps/provider";
+import { oauthServerFor, oauthServerPath, protectedResourceMetadata } from "../services/oauth-apps/provider";
 import { API_BASE_PATH } from "./openapi-document";
 import type { AppEnv } from "./env";
 
@@ -10,7 +10,9 @@ import type { AppEnv } from "./env";
  * Mounts each project's OAuth 2.1 authorization server and OpenID provider
  * (services/oauth-apps/provider.ts) at /api/v1/projects/<project>/oauth2, and its metadata at
  * the RFC 8414 address (/.well-known/oauth-authorization-server/api/v1/projects/<project>/oauth2)
- * and the one MCP clients also try (/.well-known/openid-configuration/<same path>).
+ * and the one MCP clients also try (/.well-known/openid-configuration/<same path>); and, for each
+ * of the project's resources, RFC 9728 protected resource metadata at
+ * <issuer>/resources/<id>/.well-known/oauth-protected-resource.
  *
  * oidc-provider is a Koa application: it answers on the Node server's own request and response,
  * parses its own bodies and sets its own CORS headers, so the API's body guard and CORS stand
@@ -27,6 +29,14 @@ function oauthError(c: Context<AppEnv>, status: 404 | 503, description: string) 
   return c.json({ error: status === 404 ? "not_found" : "temporarily_unavailable", error_description: description }, status, { "cache-control": "no-store" });
 }
 
+const safeDecode = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return "";
+  }
+};
+
 export function mountOAuthServers(app: Hono<AppEnv>): void {
   const callbacks = new WeakMap<Provider, ReturnType<Provider["callback"]>>();
   const serve = async (c: Context<AppEnv>, projectId: string, pathInside: string) => {
@@ -37,6 +47,12 @@ export function mountOAuthServers(app: Hono<AppEnv>): void {
     if (!lookup.found || !lookup.tenancy.config.oauthServer.enabled) {
       // One answer for a project that does not exist and one that is not an OAuth server.
       return oauthError(c, 404, "This project is not an OAuth server.");
+    }
+    const resourceId = /^\/resources\/([^/]+)\/\.well-known\/oauth-protected-resource$/.exec(pathInside)?.[1];
+    if (resourceId !== undefined) {
+      const metadata = c.req.method === "GET" ? protectedResourceMetadata(deps.settings.publicUrl, lookup.tenancy, safeDecode(resourceId)) : null;
+      if (!metadata) return oauthError(c, 404, "This project has no such resource.");
+      return c.json(metadata, 200, { "cache-control": "public, max-age=300", "access-control-allow-origin": "*" });
     }
     const provider = await oauthServerFor(deps, projectId);
     const req = bindings.incoming;

@@ -40,6 +40,8 @@ CREATE TABLE oauth_server_records (
   client_id text,
   expires_at timestamptz,
   consumed_at timestamptz,
+  -- A device code's last poll by its device (RFC 8628 slow_down).
+  last_polled_at timestamptz,
   PRIMARY KEY (project_id, model, id_hash),
   FOREIGN KEY (project_id, branch_id, account_id) REFERENCES users (project_id, branch_id, id) ON DELETE CASCADE
 );

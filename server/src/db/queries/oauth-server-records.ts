@@ -96,6 +96,20 @@ export async function consumeOAuthServerRecord(q: Queryable, projectId: string, 
   ]);
 }
 
+/** Notes a device's poll of its code; answers when it polled before (null the first time). */
+export async function notePoll(q: Queryable, projectId: string, model: string, idHash: string): Promise<Date | null> {
+  const rows = await q.query<{ previous: Date | string | null }>(
+    `UPDATE oauth_server_records r SET last_polled_at = now()
+     FROM (SELECT last_polled_at AS previous FROM oauth_server_records
+           WHERE project_id = $1 AND model = $2 AND id_hash = $3 FOR UPDATE) p
+     WHERE r.project_id = $1 AND r.model = $2 AND r.id_hash = $3
+     RETURNING p.previous`,
+    [projectId, model, idHash],
+  );
+  const previous = rows[0]?.previous;
+  return previous ? new Date(previous) : null;
+}
+
 export async function deleteOAuthServerRecord(q: Queryable, projectId: string, model: string, idHash: string): Promise<void> {
   await q.query(`DELETE FROM oauth_server_records WHERE project_id = $1 AND model = $2 AND id_hash = $3`, [projectId, model, idHash]);
 }

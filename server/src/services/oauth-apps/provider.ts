@@ -24,7 +24,7 @@ import { hashSecret, secretsEqual } from "../../crypto/secret-hash";
 import { listTeams } from "../../db/queries/teams";
 import { findUser } from "../../db/queries/users";
 import type { Tenancy } from "../projects/tenancy";
-import { countOAuthApps } from "../../db/queries/oauth-apps";
+import { countOAuthApps, findOAuthApp } from "../../db/queries/oauth-apps";
 import { RateLimitedError } from "../../errors/rate-limited";
 import { enforceRateLimits, RATE_LIMITS } from "../rate-limits/rate-limits";
 import type { ServiceDeps } from "../deps";
@@ -32,6 +32,7 @@ import { DCR_ALLOWED_AUTH_METHODS, DCR_ALLOWED_GRANT_TYPES, DCR_MAX_REDIRECT_URI
 import { deviceCodePage, deviceConfirmPage, deviceDonePage, errorPage, loggedOutPage, logoutPage, PAGE_HEADERS } from "./pages";
 import { endLinkedSession, linkedSession, linkSession, liveSessionStart, type SessionLink } from "./session-links";
 import { OAUTH_SERVER_SCOPES } from "./scopes";
+import { oauthEndpoint } from "./endpoint-scope";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -59,6 +60,29 @@ export function oauthServerIssuer(publicUrl: string, projectId: string): string 
 /** The web app's authorize page for one interaction (web/src/features/oauth-authorize/). */
 export function authorizePagePath(projectId: string, uid: string): string {
   return `/oauth2/${encodeURIComponent(projectId)}/authorize/${encodeURIComponent(uid)}`;
+}
+
+/**
+ * RFC 9728 metadata for one of the project's resources, which an MCP server (or any API) can
+ * point its 401 answers at (`WWW-Authenticate: Bearer resource_metadata="…"`) instead of
+ * serving its own: the resource, its authorization server, the scopes it takes.
+ */
+export function protectedResourceMetadata(publicUrl: string, tenancy: Tenancy, resourceId: string) {
+  const resources = tenancy.config.oauthServer.resources;
+  const resource = Object.hasOwn(resources, resourceId) ? resources[resourceId] : undefined;
+  if (!resource?.uri) return null;
+  const scopes = (resource.scopes ?? "").split(" ").filter(Boolean);
+  return {
+    resource: resource.uri,
+    authorization_servers: [oauthServerIssuer(publicUrl, tenancy.projectId)],
+    bearer_methods_supported: ["header"],
+    ...(scopes.length > 0 ? { scopes_supported: scopes } : {}),
+    ...(resource.displayName ? { resource_name: resource.displayName } : {}),
+  };
+}
+
+export function protectedResourceMetadataPath(projectId: string, resourceId: string): string {
+  return `${oauthServerPath(projectId)}/resources/${encodeURIComponent(resourceId)}/.well-known/oauth-protected-resource`;
 }
 
 /** What the authorize page reports back beside oidc-provider's own `login` and `consent`. */
@@ -113,21 +137,27 @@ async function buildProvider(deps: ServiceDeps, projectId: string, cookieKey: st
     }),
   );
 
-  const resourceServer = async (indicator: string): Promise<ResourceServer | null> => {
+  /**
+   * A resource's token for one client: the resource's scopes, narrowed to the app's own list
+   * when the app has one (an empty list leaves it every scope).
+   */
+  const resourceServer = async (indicator: string, clientId: string): Promise<ResourceServer | null> => {
     const tenancy = await tenancyOf(deps, projectId);
     const resource = Object.values(tenancy?.config.oauthServer.resources ?? {}).find((r) => r.uri === indicator);
     if (!resource) return null;
+    const app = await findOAuthApp(deps.db, projectId, clientId);
+    const allowed = app?.scope ? new Set(app.scope.split(" ")) : null;
+    const scopes = (resource.scopes ?? "").split(" ").filter((scope) => scope && (!allowed || allowed.has(scope)));
     return {
-      scope: resource.scopes ?? "",
+      scope: scopes.join(" "),
       audience: indicator,
-      accessTokenFormat: "jwt",
       accessTokenTTL: OAUTH_SERVER_TTL.AccessToken,
-      jwt: { sign: { alg: "ES256" } },
+      ...(resource.accessTokenFormat === "jwt" ? { accessTokenFormat: "jwt", jwt: { sign: { alg: "ES256" } } } : { accessTokenFormat: "opaque" }),
     };
   };
 
   const configuration: Configuration = {
-    adapter: storageAdapterFor(deps.db, projectId),
+    adapter: storageAdapterFor(deps.db, projectId, deps.oauthFlowSeal),
     jwks: { keys: [(await deps.signingKeys.oauthServerJwk(projectId)) as Parameters<typeof JSON.stringify>[0]] },
     cookies: {
       keys: [cookieKey],
@@ -217,8 +247,10 @@ async function buildProvider(deps: ServiceDeps, projectId: string, cookieKey: st
           const problem = redirectUriProblem(uri);
           if (problem) refuse(problem);
         }
+        const tenancy = (ctx.state as { tenancy?: Tenancy }).tenancy;
+        const resourceScopes = new Set(Object.values(tenancy?.config.oauthServer.resources ?? {}).flatMap((r) => (r.scopes ?? "").split(" ")));
         for (const scope of String(metadata.scope ?? "").split(" ").filter(Boolean)) {
-          if (!(OAUTH_SERVER_SCOPES as readonly string[]).includes(scope)) refuse(`scope ${scope} is not one this server grants`);
+          if (!(OAUTH_SERVER_SCOPES as readonly string[]).includes(scope) && !resourceScopes.has(scope)) refuse(`scope ${scope} is not one this server grants`);
         }
         if (typeof metadata.client_name === "string" && metadata.client_name.length > 200) refuse("client_name is at most 200 characters");
       },
@@ -228,8 +260,14 @@ async function buildProvider(deps: ServiceDeps, projectId: string, cookieKey: st
       clientCredentials: { enabled: true },
       introspection: {
         enabled: true,
-        // Any of the project's confidential clients may introspect: a resource server is one.
-        allowedPolicy: async (_ctx, client) => client.clientAuthMethod !== "none",
+        // A client may introspect its own tokens; an app an admin created with a secret (a resource
+        // server, such as an MCP server) may introspect any token of the project. Clients that
+        // registered themselves never see other clients' tokens.
+        allowedPolicy: async (_ctx, client, token) => {
+          if (token.clientId === client.clientId) return true;
+          if (client.clientAuthMethod === "none") return false;
+          return (await findOAuthApp(deps.db, projectId, client.clientId))?.registeredBy === "admin";
+        },
       },
       revocation: { enabled: true },
       userinfo: { enabled: true },
@@ -243,8 +281,8 @@ async function buildProvider(deps: ServiceDeps, projectId: string, cookieKey: st
         enabled: true,
         defaultResource: () => undefined,
         useGrantedResource: () => true,
-        getResourceServerInfo: async (_ctx, indicator) => {
-          const server = await resourceServer(indicator);
+        getResourceServerInfo: async (_ctx, indicator, client) => {
+          const server = await resourceServer(indicator, client.clientId);
           if (!server) throw new errors.InvalidTarget(`${indicator} is not a resource of this project`);
           return server;
         },
@@ -292,14 +330,41 @@ async function buildProvider(deps: ServiceDeps, projectId: string, cookieKey: st
   const provider = new ProviderClass(issuer, configuration);
   provider.proxy = deps.settings.trustProxy;
 
+  // A client's `scope` limits the server's own scopes only; resource scopes are the resource's
+  // business (resourceServer above), so they are left out of it rather than refused, which lets
+  // an MCP client register with the scopes of the resource it wants (RFC 7591 lets the server
+  // adjust what a client asks to register).
+  const serverScopes = new Set<string>(OAUTH_SERVER_SCOPES);
+  // `Client.Schema` is the library's client metadata validator (lib/helpers/client_schema.js); its types leave it out.
+  const schema = (provider.Client as unknown as { Schema: { prototype: { scopes(): void } } }).Schema;
+  schema.prototype.scopes = function (this: { scope?: string }) {
+    if (!this.scope) return;
+    const kept = [...new Set(this.scope.split(" "))].filter((scope) => serverScopes.has(scope));
+    if (kept.length > 0) this.scope = kept.join(" ");
+    else delete this.scope;
+  };
+
+  // oidc-provider persists a touched session at the end of every request, and throws when the
+  // session was never saved (its error paths on the device pages reach that with a new session):
+  // the original answer (a 400) became a 500. A session never saved has nothing to persist.
+  const sessionPrototype = provider.Session.prototype as unknown as { exp?: number; persist(): Promise<unknown> };
+  const persist = sessionPrototype.persist;
+  sessionPrototype.persist = async function (this: { exp?: number }) {
+    if (typeof this.exp !== "number") return undefined;
+    return persist.call(this);
+  };
+
   // A client's stored secret is the digest of the real one (client-metadata.ts).
   provider.Client.prototype.compareClientSecret = function (this: { clientSecret?: string }, presented: string) {
     return Boolean(this.clientSecret) && secretsEqual(this.clientSecret!, hashSecret(presented));
   };
 
+  provider.use(async (ctx, next) => oauthEndpoint.run(ctx.path, next));
   provider.use(async (ctx, next) => {
     const tenancy = await tenancyOf(deps, projectId);
     if (!tenancy) return;
+    // For the registration validator, which must be synchronous.
+    ctx.state.tenancy = tenancy;
     try {
       const registering = ctx.method === "POST" && ctx.path === "/reg";
       await enforceRateLimits(deps, tenancy, [

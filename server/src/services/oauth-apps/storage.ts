@@ -2,12 +2,14 @@
  * oidc-provider's storage adapter on Gatehouse's database, one per project and model.
  *
  * Ids are stored as SHA-256 digests, and the payload without its `jti`, because for codes and
- * tokens (and the session cookie) the id is the credential itself; `find` puts it back. The
+ * tokens (and the session cookie) the id is the credential itself; `find` puts it back. User
+ * codes are digests too, and the payloads that hold other credentials are sealed. The
  * `Client` model is the project's OAuth apps (services/oauth-apps/apps.ts): found there, and
  * registered there when dynamic client registration writes one.
  */
 import { errors, type Adapter, type AdapterPayload } from "oidc-provider";
 import { hashSecret } from "../../crypto/secret-hash";
+import type { SecretBox } from "../../crypto/secret-box";
 import type { Db } from "../../db/db";
 import {
   consumeOAuthServerRecord,
@@ -16,10 +18,12 @@ import {
   findOAuthServerRecord,
   findOAuthServerRecordByUid,
   findOAuthServerRecordByUserCode,
+  notePoll,
   upsertOAuthServerRecord,
   type OAuthServerRecord,
 } from "../../db/queries/oauth-server-records";
 import { clientMetadataOf, registerDynamicClient } from "./client-metadata";
+import { oauthEndpoint } from "./endpoint-scope";
 import { unstorable } from "./storable";
 import { deleteOAuthApp, findOAuthApp } from "../../db/queries/oauth-apps";
 
@@ -28,12 +32,31 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CLIENT_ID = /^oa_[A-Za-z0-9]{1,64}$/;
 /** oidc-provider's own ids (nanoid); a session uid from a cookie is checked against it before any query. */
 const PROVIDER_ID = /^[A-Za-z0-9_-]{1,128}$/;
-function restore(record: OAuthServerRecord | null, id?: string): AdapterPayload | undefined {
-  if (!record) return undefined;
-  return { ...record.payload, ...(id === undefined ? {} : { jti: id }), ...(record.consumed ? { consumed: true } : {}) } as AdapterPayload;
-}
+/** RFC 8628's default: a device polls at most every five seconds, and is told slow_down when it does not wait. */
+export const DEVICE_POLL_INTERVAL_SECONDS = 5;
 
-export function storageAdapterFor(db: Db, projectId: string) {
+/**
+ * Models whose whole payload is sealed: an interaction holds the provider's session cookie, the
+ * device code it is for and its own id (in returnTo); a device code must keep its own id, since
+ * the device page finds it by the user code the person types.
+ */
+const SEALED_MODELS = new Set(["Interaction", "DeviceCode"]);
+
+export function storageAdapterFor(db: Db, projectId: string, seal: SecretBox) {
+  function restore(record: OAuthServerRecord | null, id?: string): AdapterPayload | undefined {
+    if (!record) return undefined;
+    const { sealed } = record.payload;
+    const payload = typeof sealed === "string" ? (JSON.parse(seal.open(sealed)) as Record<string, unknown>) : record.payload;
+    return { ...payload, ...(id === undefined ? {} : { jti: id }), ...(record.consumed ? { consumed: true } : {}) } as AdapterPayload;
+  }
+
+  /** A poll of a code still waiting for its user, too soon after the last one, is answered slow_down. */
+  async function throttlePoll(id: string, payload: AdapterPayload) {
+    const previous = await notePoll(db, projectId, "DeviceCode", hashSecret(id));
+    const waiting = !payload.accountId && !payload.error;
+    if (waiting && previous && Date.now() - previous.getTime() < DEVICE_POLL_INTERVAL_SECONDS * 1000) throw new errors.SlowDown();
+  }
+
   return class GatehouseStorage implements Adapter {
     constructor(private readonly model: string) {}
 
@@ -42,9 +65,10 @@ export function storageAdapterFor(db: Db, projectId: string) {
         await registerDynamicClient(db, projectId, payload);
         return;
       }
-      const { jti: _jti, userCode, ...stored } = payload;
+      const { jti: _jti, userCode, ...rest } = payload;
       // Refused as the client's mistake (400 invalid_request), not failed as the server's.
-      if (unstorable(stored)) throw new errors.InvalidRequest("a parameter holds characters that cannot be stored (NUL or a lone surrogate)");
+      if (unstorable(rest)) throw new errors.InvalidRequest("a parameter holds characters that cannot be stored (NUL or a lone surrogate)");
+      const stored = SEALED_MODELS.has(this.model) ? { sealed: seal.seal(JSON.stringify({ ...rest, jti: id })) } : rest;
       // Only a user's own rows (a grant, a token for a user) name an account; client-credentials tokens name none.
       const accountId = typeof payload.accountId === "string" && UUID.test(payload.accountId) ? payload.accountId : null;
       await upsertOAuthServerRecord(db, projectId, {
@@ -53,7 +77,7 @@ export function storageAdapterFor(db: Db, projectId: string) {
         payload: stored,
         grantId: this.model === "Grant" ? id : (payload.grantId ?? null),
         userCodeHash: userCode ? hashSecret(userCode) : null,
-        uid: payload.uid ?? null,
+        uid: SEALED_MODELS.has(this.model) ? null : (payload.uid ?? null),
         accountId,
         clientId: payload.clientId ?? null,
         expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
@@ -66,7 +90,9 @@ export function storageAdapterFor(db: Db, projectId: string) {
         const app = await findOAuthApp(db, projectId, id);
         return app ? (clientMetadataOf(app) as AdapterPayload) : undefined;
       }
-      return restore(await findOAuthServerRecord(db, projectId, this.model, hashSecret(id)), id);
+      const payload = restore(await findOAuthServerRecord(db, projectId, this.model, hashSecret(id)), id);
+      if (payload && this.model === "DeviceCode" && oauthEndpoint.getStore() === "/token") await throttlePoll(id, payload);
+      return payload;
     }
 
     async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {

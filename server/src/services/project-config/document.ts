@@ -210,6 +210,12 @@ export interface OAuthResourceConfig {
   displayName?: string;
   /** The scopes a token for it may carry, space-separated; none means an audience-only token. */
   scopes?: string;
+  /**
+   * `opaque` (the default): the resource checks each token by introspection, so a revoked token
+   * stops at once. `jwt`: a signed token the resource verifies with the JWKS alone, which stays
+   * good until it expires (an hour) whatever happens to the grant.
+   */
+  accessTokenFormat?: "opaque" | "jwt";
 }
 
 export interface OAuthServerConfig {

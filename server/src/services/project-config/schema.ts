@@ -311,6 +311,7 @@ const branchOrEnvironmentLevel = (env: boolean) => ({
       part({
         uri: removable(resourceUri),
         displayName: removable(z.string().max(256)),
+        accessTokenFormat: removable(z.enum(["opaque", "jwt"])),
         scopes: removable(z.string().max(1024).regex(/^[\x21\x23-\x5B\x5D-\x7E]*( [\x21\x23-\x5B\x5D-\x7E]+)*$/, "scopes are words separated by single spaces")),
       }),
     ),
