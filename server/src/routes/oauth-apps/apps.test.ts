@@ -89,12 +89,19 @@ describe("OAuth apps", () => {
     expect(unknownField.json.code).toBe("SCHEMA_ERROR");
     expect((await asAdmin(project, "GET", "/internal/oauth-apps")).json.items).toEqual([]);
 
-    // A machine client needs no redirect URI; a scope of one of the project's resources is allowed.
+    // A machine client needs no redirect URI. Its scope limits the server's own scopes only: a
+    // resource's scope in it is refused, as oidc-provider would refuse to load such a client.
     await asAdmin(project, "PATCH", "/internal/config/override/environment", {
       config_override_string: JSON.stringify({ "oauthServer.resources.notes": { uri: "https://api.example.com/notes", scopes: "notes:read" } }),
     });
-    const machine = await asAdmin(project, "POST", "/internal/oauth-apps", { display_name: "Cron", type: "confidential", grant_types: ["client_credentials"], scope: "notes:read" });
+    const cron = { display_name: "Cron", type: "confidential", grant_types: ["client_credentials"] };
+    const withResourceScope = await asAdmin(project, "POST", "/internal/oauth-apps", { ...cron, scope: "openid notes:read" });
+    expect(withResourceScope.json.code).toBe("OAUTH_APP_INVALID");
+    expect(withResourceScope.json.error).toContain("the scope notes:read is not one the server grants");
+    const machine = await asAdmin(project, "POST", "/internal/oauth-apps", { ...cron, scope: "openid" });
     expect(machine.status, machine.text).toBe(201);
+    const widened = await asAdmin(project, "PATCH", `/internal/oauth-apps/${machine.json.client_id}`, { scope: "notes:read" });
+    expect(widened.json.code).toBe("OAUTH_APP_INVALID");
   });
 
   it("keeps each project's apps to itself", async () => {

@@ -19,7 +19,7 @@ import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../projects/tenancy";
 import { MAX_REDIRECT_URIS, newClientId, newClientSecret, redirectUriProblem } from "./app-rules";
-import { isOAuthServerScope } from "./scopes";
+import { isOAuthServerScope, OAUTH_SERVER_SCOPES } from "./scopes";
 
 export interface OAuthAppInput {
   displayName: string;
@@ -30,12 +30,6 @@ export interface OAuthAppInput {
   scope: string;
   logoUrl: string | null;
   homepageUrl: string | null;
-}
-
-/** The scopes an app may be limited to: the server's, and those of the project's resources. */
-function knownScopes(tenancy: Tenancy): Set<string> {
-  const resourceScopes = Object.values(tenancy.config.oauthServer.resources).flatMap((r) => (r.scopes ?? "").split(" "));
-  return new Set(resourceScopes.filter(Boolean));
 }
 
 /** Throws OAUTH_APP_INVALID for the first rule the app breaks; returns it tidied (URIs once each). */
@@ -59,9 +53,11 @@ function checkedApp(tenancy: Tenancy, app: OAuthAppInput): OAuthAppInput {
     refuse("a public app (no secret) cannot use the client_credentials grant, which only a secret proves.");
   }
   if (grantTypes.includes("refresh_token") && grantTypes.length === 1) refuse("refresh_token goes with a grant that signs a user in.");
-  const resourceScopes = knownScopes(tenancy);
+  // oidc-provider limits a client to its `scope` among the server's own scopes only, and refuses
+  // to load a client whose `scope` names any other (invalid_client_metadata on every request): a
+  // resource's scopes are the resource's (oauthServer.resources.<id>.scopes), for every app.
   for (const scope of app.scope.split(" ").filter(Boolean)) {
-    if (!isOAuthServerScope(scope) && !resourceScopes.has(scope)) refuse(`the scope ${scope} is neither one the server grants nor one of a resource of the project.`);
+    if (!isOAuthServerScope(scope)) refuse(`the scope ${scope} is not one the server grants (${OAUTH_SERVER_SCOPES.join(", ")}); a resource's scopes are set on the resource, for every app.`);
   }
   return { ...app, redirectUris, postLogoutRedirectUris, grantTypes, scope: app.scope.split(" ").filter(Boolean).join(" ") };
 }

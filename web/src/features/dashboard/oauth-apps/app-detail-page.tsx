@@ -21,7 +21,6 @@ import { initialAppValues, updateBody, validateApp, type AppFormValues } from ".
 import { TYPE_DESCRIPTIONS, TYPE_LABELS } from "./app-labels";
 import { CopyableValue } from "./copyable-value";
 import { useDeleteOAuthApp, useOAuthApp, useRotateOAuthAppSecret, useUpdateOAuthApp, type OAuthApp } from "./use-oauth-apps";
-import { useOAuthServerSettings } from "./use-oauth-server";
 
 const SECRET_METHODS: Record<string, string> = {
   client_secret_basic: "HTTP Basic authentication (client_secret_basic)",
@@ -156,7 +155,6 @@ function CredentialsSection({ projectId, app }: { projectId: string; app: OAuthA
 
 function SettingsSection({ projectId, app }: { projectId: string; app: OAuthApp }) {
   const update = useUpdateOAuthApp(projectId);
-  const resourceScopes = [...new Set(useOAuthServerSettings(projectId).resources.flatMap((resource) => resource.scopes))];
   const form = useForm<AppFormValues>({ initialValues: initialAppValues(app), validate: validateApp });
   const save = (values: AppFormValues) =>
     update.mutate(
@@ -168,7 +166,7 @@ function SettingsSection({ projectId, app }: { projectId: string; app: OAuthApp 
       <form noValidate onSubmit={form.onSubmit(save, focusFirstError)}>
         <Stack gap="md">
           <SettingsHeading order={2} title="Settings" description={`What ${app.display_name} may do, and where users go back to it.`} />
-          <AppFields form={form} isNew={false} resourceScopes={resourceScopes} />
+          <AppFields form={form} isNew={false} />
           <ErrorAlert message={update.error ? errorMessage(update.error) : null} />
           <Group justify="flex-end">
             <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>

@@ -10,12 +10,10 @@ interface AppFieldsProps {
   form: UseFormReturnType<AppFormValues>;
   /** A new app chooses its type; an existing one keeps it. */
   isNew: boolean;
-  /** The scopes of the project's resources, offered beside the server's own. */
-  resourceScopes: string[];
 }
 
 /** The fields of an app, for the create dialog and the app's page. */
-export function AppFields({ form, isNew, resourceScopes }: AppFieldsProps) {
+export function AppFields({ form, isNew }: AppFieldsProps) {
   const { values } = form;
   const signsIn = signsUsersIn(values.grants);
   const setType = (type: AppFormValues["type"]) => {
@@ -40,8 +38,8 @@ export function AppFields({ form, isNew, resourceScopes }: AppFieldsProps) {
           label="How it sends its secret"
           name="secretMethod"
           data={[
-            { value: "client_secret_basic", label: "HTTP Basic authentication (client_secret_basic)" },
-            { value: "client_secret_post", label: "In the request body (client_secret_post)" },
+            { value: "client_secret_basic", label: "HTTP Basic (client_secret_basic)" },
+            { value: "client_secret_post", label: "Request body (client_secret_post)" },
           ]}
           allowDeselect={false}
           {...form.getInputProps("secretMethod")}
@@ -83,11 +81,12 @@ export function AppFields({ form, isNew, resourceScopes }: AppFieldsProps) {
       <TagsInput
         label="Scopes"
         name="scopes"
-        description="Optional: the only scopes the app may ask for. Leave empty to allow every scope, your resources' included."
-        placeholder={values.scopes.length === 0 ? "Every scope" : undefined}
-        data={[...new Set([...SERVER_SCOPES, ...resourceScopes])]}
+        description="Optional: limit the app to some of openid, profile, email, teams and offline_access; empty allows them all. The scopes of your APIs and MCP servers are set on each of them, for every app."
+        placeholder={values.scopes.length === 0 ? "All of them" : undefined}
+        data={[...SERVER_SCOPES]}
         splitChars={[",", " "]}
         clearable
+        clearButtonProps={{ "aria-label": "Clear the scopes" }}
         {...form.getInputProps("scopes")}
       />
       <TextInput label="Logo URL" name="logoUrl" type="url" description="Optional: shown to users beside the app's name." placeholder="https://example.com/logo.png" {...form.getInputProps("logoUrl")} />

@@ -14,7 +14,6 @@ interface CreateAppModalProps {
   onClose: () => void;
   /** The new app, with a confidential app's secret, which is shown once. */
   onCreated: (app: api.OAuthAppWithSecret) => void;
-  resourceScopes: string[];
 }
 
 export function CreateAppModal({ opened, onClose, ...props }: CreateAppModalProps) {
@@ -25,14 +24,14 @@ export function CreateAppModal({ opened, onClose, ...props }: CreateAppModalProp
   );
 }
 
-function CreateAppForm({ projectId, onClose, onCreated, resourceScopes }: Omit<CreateAppModalProps, "opened">) {
+function CreateAppForm({ projectId, onClose, onCreated }: Omit<CreateAppModalProps, "opened">) {
   const create = useCreateOAuthApp(projectId);
   const form = useForm({ initialValues: initialAppValues(), validate: validateApp });
   const save = (values: typeof form.values) => create.mutate({ data: createBody(values) }, { onSuccess: onCreated });
   return (
     <form noValidate onSubmit={form.onSubmit(save, focusFirstError)}>
       <Stack gap="md">
-        <AppFields form={form} isNew resourceScopes={resourceScopes} />
+        <AppFields form={form} isNew />
         <FormActions error={create.error ? errorMessage(create.error) : null} onCancel={onClose} pending={create.isPending} submitLabel="Create app" />
       </Stack>
     </form>

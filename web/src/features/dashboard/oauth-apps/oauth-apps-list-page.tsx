@@ -43,14 +43,13 @@ function OAuthApps({ projectId }: { projectId: string }) {
   const project = useAdminProject(projectId);
   const settings = useOAuthServerSettings(projectId);
   const urls = oauthServerUrls(window.location.origin, projectId);
-  const resourceScopes = [...new Set(settings.resources.flatMap((resource) => resource.scopes))];
   return (
     <Stack gap="xl">
       <ServerSettings projectId={projectId} projectName={project.display_name} settings={settings} urls={urls} />
-      <ResourcesSection projectId={projectId} resources={settings.resources} />
       <Boundary>
-        <AppsSection projectId={projectId} serverOn={settings.enabled} issuer={urls.issuer} resourceScopes={resourceScopes} />
+        <AppsSection projectId={projectId} serverOn={settings.enabled} issuer={urls.issuer} />
       </Boundary>
+      <ResourcesSection projectId={projectId} resources={settings.resources} />
     </Stack>
   );
 }
@@ -59,10 +58,9 @@ interface AppsSectionProps {
   projectId: string;
   serverOn: boolean;
   issuer: string;
-  resourceScopes: string[];
 }
 
-function AppsSection({ projectId, serverOn, issuer, resourceScopes }: AppsSectionProps) {
+function AppsSection({ projectId, serverOn, issuer }: AppsSectionProps) {
   const apps = useOAuthApps(projectId);
   const [creating, createDialog] = useDisclosure(false);
   // A new app's secret lives here only while its dialog is open.
@@ -112,7 +110,6 @@ function AppsSection({ projectId, serverOn, issuer, resourceScopes }: AppsSectio
         projectId={projectId}
         opened={creating}
         onClose={createDialog.close}
-        resourceScopes={resourceScopes}
         onCreated={(app) => {
           createDialog.close();
           setCreated(app);

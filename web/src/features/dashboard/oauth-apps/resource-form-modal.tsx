@@ -88,6 +88,7 @@ function ResourceForm({ projectId, onClose, takenIds }: Omit<ResourceFormModalPr
           description="Optional: what a token for it may allow, such as notes:read notes:write. Press Enter or space after each."
           splitChars={[",", " "]}
           clearable
+        clearButtonProps={{ "aria-label": "Clear the scopes" }}
           {...form.getInputProps("scopes")}
         />
         <FormActions error={save.error ? errorMessage(save.error) : null} onCancel={onClose} pending={save.isPending} submitLabel="Add" />

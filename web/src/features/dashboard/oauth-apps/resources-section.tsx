@@ -49,8 +49,9 @@ function ResourceItem({ projectId, resource }: { projectId: string; resource: OA
   const name = resource.displayName || resource.id;
   return (
     <Paper component="li" withBorder p="sm" radius="md" aria-label={name}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <Stack gap={4} style={{ minWidth: 0 }}>
+      {/* The button goes under a long address rather than squeezing it. */}
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0, maxWidth: "100%" }}>
           <Group gap="xs">
             <Text fw={600} className="break-anywhere">
               {name}

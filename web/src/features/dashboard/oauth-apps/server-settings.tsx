@@ -1,6 +1,6 @@
 import { Paper, Stack, Switch, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ErrorAlert } from "../../../components/error-alert";
 import { SettingsHeading } from "../../../components/settings-heading";
 import { errorMessage } from "../../../lib/error-message";
@@ -19,18 +19,21 @@ interface ServerSettingsProps {
 /** The project as an OAuth server: on or off, whether clients may register themselves, and its addresses. Each switch saves at once. */
 export function ServerSettings({ projectId, projectName, settings, urls }: ServerSettingsProps) {
   const save = useSaveOAuthServer(projectId);
-  // The value being saved, shown while the server has not answered.
-  const [saving, setSaving] = useState<{ setting: Setting; value: boolean } | null>(null);
-  const value = (setting: Setting) => (saving?.setting === setting ? saving.value : settings[setting]);
+  // The value asked for, shown until the configuration read again has it (or the save fails),
+  // so that the switch does not flick back while the new read is on its way.
+  const [asked, setAsked] = useState<{ setting: Setting; value: boolean } | null>(null);
+  useEffect(() => {
+    if (asked && settings[asked.setting] === asked.value) setAsked(null);
+  }, [asked, settings]);
+  const value = (setting: Setting) => (asked?.setting === setting ? asked.value : settings[setting]);
   const change = async (setting: Setting, next: boolean, said: string) => {
-    setSaving({ setting, value: next });
+    setAsked({ setting, value: next });
     try {
       await save.save({ [`oauthServer.${setting}`]: next });
       notifications.show({ message: said, color: "green" });
     } catch {
       // The card shows the refusal (save.error).
-    } finally {
-      setSaving(null);
+      setAsked(null);
     }
   };
   const signIn = `Sign in with ${projectName}`;
@@ -46,14 +49,14 @@ export function ServerSettings({ projectId, projectName, settings, urls }: Serve
           label={signIn}
           description="The apps below may send users here to sign in and allow them. Off, no app can sign anyone in."
           checked={value("enabled")}
-          disabled={saving !== null}
+          disabled={save.isPending}
           onChange={(event) => void change("enabled", event.currentTarget.checked, event.currentTarget.checked ? `${signIn} is on.` : `${signIn} is off.`)}
         />
         <Switch
           label="Let apps register themselves"
           description="MCP clients and AI agents need this: they register on their own (OAuth dynamic client registration) before asking a user to sign in. Such apps can sign users in, never act on their own."
           checked={value("dynamicClientRegistration")}
-          disabled={saving !== null}
+          disabled={save.isPending}
           onChange={(event) =>
             void change(
               "dynamicClientRegistration",

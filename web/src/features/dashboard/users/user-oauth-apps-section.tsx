@@ -38,8 +38,9 @@ function ConnectionItem({ projectId, userId, connection }: { projectId: string; 
   const name = connection.display_name;
   return (
     <Paper component="li" withBorder p="sm" radius="md" aria-label={name}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <Group gap="sm" align="flex-start" wrap="nowrap" style={{ minWidth: 0 }}>
+      {/* The button goes under the scopes on a narrow screen rather than squeezing them. */}
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Group gap="sm" align="flex-start" wrap="nowrap" style={{ minWidth: 0, maxWidth: "100%" }}>
           <Avatar src={connection.logo_url} alt="" radius="sm" size={32} color="blue" style={{ flexShrink: 0 }}>
             <IconApps size={18} aria-hidden />
           </Avatar>
@@ -61,7 +62,7 @@ function ConnectionItem({ projectId, userId, connection }: { projectId: string; 
         </Group>
         <ConfirmAction
           trigger={(ask) => (
-            <Button size="xs" variant="light" color="red" onClick={ask} aria-label={`Disconnect ${name}`} style={{ flexShrink: 0 }}>
+            <Button size="xs" variant="light" color="red" onClick={ask} aria-label={`Disconnect ${name}`} ml={44}>
               Disconnect
             </Button>
           )}
