@@ -27,6 +27,7 @@ const DIALOGS = [
   ["users", "Create user", "Create a user"],
   ["api-keys", "Create API keys", "Create API keys"],
   ["webhooks", "Add endpoint", "Add an endpoint"],
+  ["oauth-apps", "Create app", "Create an OAuth app"],
   ["sign-up-rules", "Add rule", "Add a sign-up rule"],
   ["emails", "Send an e-mail", "Send an e-mail"],
 ] as const;

@@ -301,6 +301,12 @@ describe("openid-client against a project's OAuth server", () => {
     expect(protectedHeader.alg).toBe("ES256");
     expect(payload).toMatchObject({ client_id: client.client_id, scope: "notes:read" });
     await expect(oidc.clientCredentialsGrant(config, { resource: "https://unknown.example.test/" })).rejects.toMatchObject({ error: "invalid_target" });
+    // An app's own scope list narrows what a resource gives it.
+    const narrowed = await api("POST", "/internal/oauth-apps", adminHeaders, { display_name: "Reader", type: "confidential", grant_types: ["client_credentials"], scope: "notes:read" });
+    expect(narrowed.status).toBe(201);
+    const reader = await oidc.discovery(new URL(issuer), narrowed.json.client_id, narrowed.json.client_secret, undefined, { execute: [oidc.allowInsecureRequests] });
+    const readOnly = await oidc.clientCredentialsGrant(reader, { resource: RESOURCE, scope: "notes:read notes:write" });
+    expect(readOnly.scope).toBe("notes:read");
     const wrongSecret = await oidc.discovery(new URL(issuer), client.client_id, "not-the-secret", undefined, { execute: [oidc.allowInsecureRequests] });
     await expect(oidc.clientCredentialsGrant(wrongSecret, {})).rejects.toMatchObject({ error: "invalid_client" });
   });

@@ -31,5 +31,6 @@ export { RP_ID_PLACEHOLDER, useRegisterPasskey, useSignInWithPasskey } from "./p
 export { useLinkedOAuthProviders, useLinkOAuthProvider, useUnlinkOAuthProvider, type LinkedOAuthProvider } from "./oauth/linked-providers";
 export { adminQuery, adminRequest, useAdmin, useAdminQuery, type AdminAccess } from "./admin/admin-access";
 export { adminKeys, type AdminKeys } from "./admin/admin-keys";
+export { oauthServerUrls, type OAuthServerUrls } from "./admin/oauth-server";
 /** Every generated operation (functions, hooks, query keys, types), for the dashboard's admin calls. */
 export * as api from "../react-query";

@@ -30,3 +30,17 @@ export interface OAuthApp {
   registeredBy: "admin" | "dynamic";
   createdAtMillis: number;
 }
+
+/** A token a user gave an app or agent, narrowed to some of their permissions in one team and to an expiry. */
+export interface AgentCredential {
+  id: string;
+  userId: string;
+  clientId: string;
+  grantId: string;
+  teamId: string;
+  permissions: string[];
+  description: string;
+  resource: string | null;
+  expiresAtMillis: number;
+  createdAtMillis: number;
+}

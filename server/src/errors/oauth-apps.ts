@@ -17,5 +17,7 @@ export const oauthAppErrors = {
     401,
     () => "The app asks for a sign-in made just now. Sign out, sign in again, and answer the request.",
   ),
+  AGENT_CREDENTIAL_INVALID: knownError<{ problem: string }>(400, (d) => `This agent credential cannot be made: ${d.problem}`),
+  AGENT_CREDENTIAL_NOT_FOUND: knownError<{ credential_id: string }>(404, (d) => `The user has no agent credential ${d.credential_id}, or it has expired.`),
   OAUTH_APP_NOT_CONNECTED: knownError<{ client_id: string }>(404, (d) => `The user has not allowed the app ${d.client_id}.`),
 };

@@ -33,6 +33,7 @@ import { registerOAuthProviderRoutes } from "./oauth-providers/oauth-providers";
 import { registerOAuthRoutes } from "./oauth/oauth";
 import { registerOAuthNativeAndHandoffRoutes } from "./oauth/oauth-native-and-handoff";
 import { registerOAuthTokenRoutes } from "./oauth/oauth-token";
+import { registerAgentCredentialRoutes } from "./oauth-apps/agent-credentials";
 import { registerOAuthAppRoutes } from "./oauth-apps/apps";
 import { registerOAuthAuthorizationRoutes } from "./oauth-apps/authorizations";
 import { registerOAuthConnectionRoutes } from "./oauth-apps/connections";
@@ -96,6 +97,7 @@ export function registerAllRoutes(router: Router): void {
   registerConnectedAccountRoutes(router);
   registerOAuthAuthorizationRoutes(router);
   registerOAuthConnectionRoutes(router);
+  registerAgentCredentialRoutes(router);
   registerOAuthAppRoutes(router);
   registerPermissionRoutes(router);
   registerPermissionDefinitionRoutes(router);

@@ -56,6 +56,85 @@ export interface AdminProjectList {
   pagination?: AdminProjectListPagination;
 }
 
+/**
+ * The one API it is for, or null for the OAuth server's own (userinfo).
+ */
+export type AgentCredentialResource = string | null;
+
+export interface AgentCredential {
+  id: string;
+  /** The app or agent it was given to. */
+  client_id: string;
+  team_id: string;
+  permissions: string[];
+  description: string;
+  /** The one API it is for, or null for the OAuth server's own (userinfo). */
+  resource: AgentCredentialResource;
+  expires_at_millis: number;
+  created_at_millis: number;
+}
+
+/**
+ * One of the project's resources (oauthServer.resources), to make a token for that API alone.
+ * @maxLength 2048
+ */
+export type AgentCredentialCreateResource = string | null;
+
+export interface AgentCredentialCreate {
+  /**
+   * @minLength 1
+   * @maxLength 64
+   */
+  client_id: string;
+  team_id: string;
+  /**
+   * @minItems 1
+   * @maxItems 50
+   */
+  permissions: string[];
+  /**
+   * @minLength 1
+   * @maxLength 256
+   */
+  description: string;
+  /**
+   * At most 90 days from now.
+   */
+  expires_at_millis: number;
+  /**
+   * One of the project's resources (oauthServer.resources), to make a token for that API alone.
+   * @maxLength 2048
+   */
+  resource?: AgentCredentialCreateResource;
+}
+
+export type AgentCredentialListPaginationNextCursor = string | null;
+
+export type AgentCredentialListPagination = {
+  next_cursor: AgentCredentialListPaginationNextCursor;
+};
+
+export interface AgentCredentialList {
+  items: AgentCredential[];
+  is_paginated: boolean;
+  pagination?: AgentCredentialListPagination;
+}
+
+export type AgentCredentialWithTokenAllOfTokenType = typeof AgentCredentialWithTokenAllOfTokenType[keyof typeof AgentCredentialWithTokenAllOfTokenType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AgentCredentialWithTokenAllOfTokenType = {
+  Bearer: 'Bearer',
+} as const;
+
+export type AgentCredentialWithTokenAllOf = {
+  access_token: string;
+  token_type: AgentCredentialWithTokenAllOfTokenType;
+};
+
+export type AgentCredentialWithToken = AgentCredential & AgentCredentialWithTokenAllOf;
+
 export type AiAnswerConversationId = string | null;
 
 export interface AiAnswer {
@@ -944,6 +1023,74 @@ export interface ContactChannelUpdate {
   is_primary?: boolean;
   /** Server and admin access only. */
   is_verified?: boolean;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type CreateAgentCredentialError400Code = typeof CreateAgentCredentialError400Code[keyof typeof CreateAgentCredentialError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreateAgentCredentialError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  AGENT_CREDENTIAL_INVALID: 'AGENT_CREDENTIAL_INVALID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  OAUTH_SERVER_NOT_ENABLED: 'OAUTH_SERVER_NOT_ENABLED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type CreateAgentCredentialError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface CreateAgentCredentialError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: CreateAgentCredentialError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: CreateAgentCredentialError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type CreateAgentCredentialError404Code = typeof CreateAgentCredentialError404Code[keyof typeof CreateAgentCredentialError404Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreateAgentCredentialError404Code = {
+  OAUTH_APP_NOT_FOUND: 'OAUTH_APP_NOT_FOUND',
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type CreateAgentCredentialError404Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface CreateAgentCredentialError404 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: CreateAgentCredentialError404Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: CreateAgentCredentialError404Details;
 }
 
 /**
@@ -3930,6 +4077,49 @@ export interface KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticatio
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError401PlusTeamPermissionRequiredCode = typeof KnownError401PlusTeamPermissionRequiredCode[keyof typeof KnownError401PlusTeamPermissionRequiredCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError401PlusTeamPermissionRequiredCode = {
+  ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_EXPIRED: 'ADMIN_ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN: 'ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN',
+  ADMIN_AUTHENTICATION_REQUIRED: 'ADMIN_AUTHENTICATION_REQUIRED',
+  ANONYMOUS_AUTHENTICATION_NOT_ALLOWED: 'ANONYMOUS_AUTHENTICATION_NOT_ALLOWED',
+  INSUFFICIENT_ACCESS_TYPE: 'INSUFFICIENT_ACCESS_TYPE',
+  INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
+  INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN',
+  INVALID_PUBLISHABLE_CLIENT_KEY: 'INVALID_PUBLISHABLE_CLIENT_KEY',
+  INVALID_SECRET_SERVER_KEY: 'INVALID_SECRET_SERVER_KEY',
+  INVALID_SUPER_SECRET_ADMIN_KEY: 'INVALID_SUPER_SECRET_ADMIN_KEY',
+  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
+  SERVER_AUTHENTICATION_REQUIRED: 'SERVER_AUTHENTICATION_REQUIRED',
+  TEAM_PERMISSION_REQUIRED: 'TEAM_PERMISSION_REQUIRED',
+  UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
+  UNPARSABLE_ADMIN_ACCESS_TOKEN: 'UNPARSABLE_ADMIN_ACCESS_TOKEN',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError401PlusTeamPermissionRequiredDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface KnownError401PlusTeamPermissionRequired {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError401PlusTeamPermissionRequiredCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError401PlusTeamPermissionRequiredDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError401PlusTeamPermissionRequiredUserAuthenticationRequiredCode = typeof KnownError401PlusTeamPermissionRequiredUserAuthenticationRequiredCode[keyof typeof KnownError401PlusTeamPermissionRequiredUserAuthenticationRequiredCode];
 
 
@@ -4240,6 +4430,35 @@ export interface KnownError403SignUpRejected {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError403SignUpRejectedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404AgentCredentialNotFoundUserNotFoundCode = typeof KnownError404AgentCredentialNotFoundUserNotFoundCode[keyof typeof KnownError404AgentCredentialNotFoundUserNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404AgentCredentialNotFoundUserNotFoundCode = {
+  AGENT_CREDENTIAL_NOT_FOUND: 'AGENT_CREDENTIAL_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError404AgentCredentialNotFoundUserNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404AgentCredentialNotFoundUserNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404AgentCredentialNotFoundUserNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404AgentCredentialNotFoundUserNotFoundDetails;
 }
 
 /**
@@ -11342,6 +11561,33 @@ cursor?: string;
  * @maximum 200
  */
 limit?: number;
+};
+
+export type CreateAgentCredentialParams = {
+/**
+ * `me` for the signed-in user; server access may name anyone.
+ * @minLength 1
+ * @maxLength 64
+ */
+user_id: string;
+};
+
+export type ListAgentCredentialsParams = {
+/**
+ * `me` for the signed-in user; server access may name anyone.
+ * @minLength 1
+ * @maxLength 64
+ */
+user_id: string;
+};
+
+export type RevokeAgentCredentialParams = {
+/**
+ * `me` for the signed-in user; server access may name anyone.
+ * @minLength 1
+ * @maxLength 64
+ */
+user_id: string;
 };
 
 export type ListOAuthConnectionsParams = {

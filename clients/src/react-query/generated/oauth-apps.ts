@@ -22,19 +22,28 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AgentCredentialCreate,
+  AgentCredentialList,
+  AgentCredentialWithToken,
+  CreateAgentCredentialError400,
+  CreateAgentCredentialError404,
+  CreateAgentCredentialParams,
   DecideOAuthAuthorizationError401,
   KnownError400,
   KnownError400PlusCannotGetOwnUserWithoutUser,
   KnownError400PlusOauthAppInvalid,
   KnownError400PlusOauthServerNotEnabled,
   KnownError401,
+  KnownError401PlusTeamPermissionRequired,
   KnownError401PlusUserAuthenticationRequired,
   KnownError403,
+  KnownError404AgentCredentialNotFoundUserNotFound,
   KnownError404OauthAppNotConnectedUserNotFound,
   KnownError404OauthAppNotFound,
   KnownError404OauthAuthorizationNotFound,
   KnownError404UserNotFound,
   KnownError503,
+  ListAgentCredentialsParams,
   ListOAuthConnectionsParams,
   OAuthApp,
   OAuthAppCreate,
@@ -46,6 +55,7 @@ import type {
   OAuthAuthorizationDecision,
   OAuthAuthorizationRequest,
   OAuthConnectionList,
+  RevokeAgentCredentialParams,
   RevokeOAuthConnectionParams,
   Success
 } from './endpoints.schemas';
@@ -546,6 +556,272 @@ export const useRotateOAuthAppSecret = <TError = ErrorType<KnownError400PlusOaut
       > => {
 
       const mutationOptions = getRotateOAuthAppSecretMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * The user (or the server, naming them) hands an app or AI agent an access token of the project's OAuth server that carries only the given permissions, which the user must hold in the team, until `expires_at_millis`. A resource server reads `team_id` and `permissions` from the token by introspection. The token is in this answer only.
+ * @summary Give an app or agent a token narrowed to some team permissions and an expiry
+ */
+export const getCreateAgentCredentialUrl = (params: CreateAgentCredentialParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/oauth-apps/agent-credentials?${stringifiedParams}` : `/oauth-apps/agent-credentials`
+}
+
+export const createAgentCredential = async (agentCredentialCreate: AgentCredentialCreate,
+    params: CreateAgentCredentialParams, options?: RequestInit): Promise<AgentCredentialWithToken> => {
+  
+  return gatehouseFetch<AgentCredentialWithToken>(getCreateAgentCredentialUrl(params),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      agentCredentialCreate,)
+  }
+);}
+
+
+
+
+export const getCreateAgentCredentialMutationOptions = <TError = ErrorType<CreateAgentCredentialError400 | KnownError401PlusTeamPermissionRequired | KnownError403 | CreateAgentCredentialError404 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAgentCredential>>, TError,{data: AgentCredentialCreate;params: CreateAgentCredentialParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createAgentCredential>>, TError,{data: AgentCredentialCreate;params: CreateAgentCredentialParams}, TContext> => {
+
+const mutationKey = ['createAgentCredential'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createAgentCredential>>, {data: AgentCredentialCreate;params: CreateAgentCredentialParams}> = (props) => {
+          const {data,params} = props ?? {};
+
+          return  createAgentCredential(data,params,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateAgentCredentialMutationResult = NonNullable<Awaited<ReturnType<typeof createAgentCredential>>>
+    export type CreateAgentCredentialMutationBody = AgentCredentialCreate
+    export type CreateAgentCredentialMutationError = ErrorType<CreateAgentCredentialError400 | KnownError401PlusTeamPermissionRequired | KnownError403 | CreateAgentCredentialError404 | KnownError503>
+
+    /**
+ * @summary Give an app or agent a token narrowed to some team permissions and an expiry
+ */
+export const useCreateAgentCredential = <TError = ErrorType<CreateAgentCredentialError400 | KnownError401PlusTeamPermissionRequired | KnownError403 | CreateAgentCredentialError404 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAgentCredential>>, TError,{data: AgentCredentialCreate;params: CreateAgentCredentialParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createAgentCredential>>,
+        TError,
+        {data: AgentCredentialCreate;params: CreateAgentCredentialParams},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateAgentCredentialMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary A user's live agent credentials
+ */
+export const getListAgentCredentialsUrl = (params: ListAgentCredentialsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/oauth-apps/agent-credentials?${stringifiedParams}` : `/oauth-apps/agent-credentials`
+}
+
+export const listAgentCredentials = async (params: ListAgentCredentialsParams, options?: RequestInit): Promise<AgentCredentialList> => {
+  
+  return gatehouseFetch<AgentCredentialList>(getListAgentCredentialsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListAgentCredentialsQueryKey = (params?: ListAgentCredentialsParams,) => {
+    return [
+    `/oauth-apps/agent-credentials`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListAgentCredentialsQueryOptions = <TData = Awaited<ReturnType<typeof listAgentCredentials>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>>(params: ListAgentCredentialsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgentCredentials>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListAgentCredentialsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listAgentCredentials>>> = ({ signal }) => listAgentCredentials(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listAgentCredentials>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListAgentCredentialsQueryResult = NonNullable<Awaited<ReturnType<typeof listAgentCredentials>>>
+export type ListAgentCredentialsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>
+
+
+export function useListAgentCredentials<TData = Awaited<ReturnType<typeof listAgentCredentials>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+ params: ListAgentCredentialsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgentCredentials>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAgentCredentials>>,
+          TError,
+          Awaited<ReturnType<typeof listAgentCredentials>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAgentCredentials<TData = Awaited<ReturnType<typeof listAgentCredentials>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+ params: ListAgentCredentialsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgentCredentials>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAgentCredentials>>,
+          TError,
+          Awaited<ReturnType<typeof listAgentCredentials>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAgentCredentials<TData = Awaited<ReturnType<typeof listAgentCredentials>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+ params: ListAgentCredentialsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgentCredentials>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A user's live agent credentials
+ */
+
+export function useListAgentCredentials<TData = Awaited<ReturnType<typeof listAgentCredentials>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+ params: ListAgentCredentialsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgentCredentials>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListAgentCredentialsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Its token stops at once.
+ * @summary Revoke an agent credential
+ */
+export const getRevokeAgentCredentialUrl = (credentialId: string,
+    params: RevokeAgentCredentialParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/oauth-apps/agent-credentials/${credentialId}?${stringifiedParams}` : `/oauth-apps/agent-credentials/${credentialId}`
+}
+
+export const revokeAgentCredential = async (credentialId: string,
+    params: RevokeAgentCredentialParams, options?: RequestInit): Promise<Success> => {
+  
+  return gatehouseFetch<Success>(getRevokeAgentCredentialUrl(credentialId,params),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getRevokeAgentCredentialMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404AgentCredentialNotFoundUserNotFound | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeAgentCredential>>, TError,{credentialId: string;params: RevokeAgentCredentialParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof revokeAgentCredential>>, TError,{credentialId: string;params: RevokeAgentCredentialParams}, TContext> => {
+
+const mutationKey = ['revokeAgentCredential'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof revokeAgentCredential>>, {credentialId: string;params: RevokeAgentCredentialParams}> = (props) => {
+          const {credentialId,params} = props ?? {};
+
+          return  revokeAgentCredential(credentialId,params,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RevokeAgentCredentialMutationResult = NonNullable<Awaited<ReturnType<typeof revokeAgentCredential>>>
+    
+    export type RevokeAgentCredentialMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404AgentCredentialNotFoundUserNotFound | KnownError503>
+
+    /**
+ * @summary Revoke an agent credential
+ */
+export const useRevokeAgentCredential = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404AgentCredentialNotFoundUserNotFound | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeAgentCredential>>, TError,{credentialId: string;params: RevokeAgentCredentialParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof revokeAgentCredential>>,
+        TError,
+        {credentialId: string;params: RevokeAgentCredentialParams},
+        TContext
+      > => {
+
+      const mutationOptions = getRevokeAgentCredentialMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -40,4 +40,14 @@ describe("adminKeys", () => {
     expect(Object.values(await staleAfter(keys, a.teamMembers("t1")))).toEqual([true, true, false, false]);
     expect(Object.values(await staleAfter(keys, a.teamMembers()))).toEqual([true, true, true, false]);
   });
+
+  it("keeps the OAuth apps' list and each app under the apps' key, and a user's connected apps under the user", async () => {
+    const keys = [a.oauthAppList(), a.oauthApp("oa_1"), a.oauthApp("oa_2"), a.userOAuthConnections("u1"), a.userOAuthConnections("u2"), b.oauthAppList()];
+    expect(Object.values(await staleAfter(keys, a.oauthApps()))).toEqual([true, true, true, false, false, false]);
+    expect(Object.values(await staleAfter(keys, a.oauthApp("oa_1")))).toEqual([false, true, false, false, false, false]);
+    expect(Object.values(await staleAfter(keys, a.oauthAppList()))).toEqual([true, false, false, false, false, false]);
+    // Deleting an app changes every user's connections: the users' key covers them, not the apps'.
+    expect(Object.values(await staleAfter(keys, a.users()))).toEqual([false, false, false, true, true, false]);
+    expect(Object.values(await staleAfter(keys, a.user("u1")))).toEqual([false, false, false, true, false, false]);
+  });
 });

@@ -30,6 +30,7 @@ export function adminKeys(projectId: string) {
   const webhooks = () => [...all, "webhooks"] as const;
   const sessionReplays = () => [...all, "session-replays"] as const;
   const replay = (replayId: string) => [...sessionReplays(), "replay", replayId] as const;
+  const oauthApps = () => [...all, "oauth-apps"] as const;
   return {
     /** Every admin read of the project. */
     all: () => all,
@@ -49,6 +50,8 @@ export function adminKeys(projectId: string) {
     userEmails: (userId: string) => [...user(userId), "contact-channels"] as const,
     userSessions: (userId: string) => [...user(userId), "sessions"] as const,
     userApiKeys: (userId: string) => [...user(userId), "api-keys"] as const,
+    /** The OAuth apps the user allowed (`GET /oauth-apps/connections?user_id=`), under the user. */
+    userOAuthConnections: (userId: string) => [...user(userId), "oauth-connections"] as const,
 
     teams,
     /** Team lists, the project's or one user's (`{ user_id }`). */
@@ -84,5 +87,12 @@ export function adminKeys(projectId: string) {
     replayList: (params?: Params) => [...sessionReplays(), "list", ...withParams(params)] as const,
     replay,
     replayEvents: (replayId: string, params?: Params) => [...replay(replayId), "events", ...withParams(params)] as const,
+
+    /** Everything read about the project's OAuth apps; a user's connected apps nest under the user instead. */
+    oauthApps,
+    /** The apps (`GET /internal/oauth-apps`). */
+    oauthAppList: () => [...oauthApps(), "list"] as const,
+    /** One app (`GET /internal/oauth-apps/{client_id}`). */
+    oauthApp: (clientId: string) => [...oauthApps(), "app", clientId] as const,
   };
 }

@@ -56,3 +56,37 @@ CREATE INDEX oauth_server_records_expiry ON oauth_server_records (expires_at) WH
 -- signs can pass for one of the project's session access tokens.
 ALTER TABLE signing_keys DROP CONSTRAINT signing_keys_audience_check;
 ALTER TABLE signing_keys ADD CONSTRAINT signing_keys_audience_check CHECK (audience IN ('regular', 'anonymous', 'oauth-server'));
+
+-- Agent-scoped credentials: an access token a user gives an app or an AI agent, narrowed to
+-- some of their permissions in one team and to an expiry. The token itself is an ordinary
+-- record of the OAuth server (under its own grant); this row says what it stands for. It goes
+-- when the user leaves the team (or the user, team or app goes), and takes its grant and token
+-- with it at once.
+CREATE TABLE oauth_agent_credentials (
+  project_id text NOT NULL,
+  branch_id text NOT NULL DEFAULT 'main',
+  id uuid NOT NULL,
+  user_id uuid NOT NULL,
+  client_id text NOT NULL,
+  grant_id text NOT NULL,
+  team_id uuid NOT NULL,
+  permissions jsonb NOT NULL,
+  description text NOT NULL,
+  resource text,
+  expires_at timestamptz NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (project_id, id),
+  FOREIGN KEY (project_id, branch_id, team_id, user_id) REFERENCES team_members (project_id, branch_id, team_id, user_id) ON DELETE CASCADE,
+  FOREIGN KEY (project_id, client_id) REFERENCES oauth_apps (project_id, client_id) ON DELETE CASCADE
+);
+CREATE INDEX oauth_agent_credentials_user ON oauth_agent_credentials (project_id, user_id, created_at);
+CREATE INDEX oauth_agent_credentials_expiry ON oauth_agent_credentials (expires_at);
+
+CREATE FUNCTION gatehouse_revoke_agent_credential() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM oauth_server_records WHERE project_id = OLD.project_id AND grant_id = OLD.grant_id;
+  RETURN OLD;
+END;
+$$;
+CREATE TRIGGER oauth_agent_credentials_revoked AFTER DELETE ON oauth_agent_credentials
+  FOR EACH ROW EXECUTE FUNCTION gatehouse_revoke_agent_credential();

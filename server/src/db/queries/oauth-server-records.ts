@@ -24,6 +24,8 @@ export interface OAuthServerRecordWrite {
 }
 
 const LIVE = `(expires_at IS NULL OR expires_at > now())`;
+/** An agent credential's grant (oauth_agent_credentials) is not a connection the user made with the app. */
+const NOT_AGENT_GRANT = `NOT EXISTS (SELECT 1 FROM oauth_agent_credentials a WHERE a.project_id = oauth_server_records.project_id AND a.grant_id = oauth_server_records.grant_id)`;
 
 interface RecordRow {
   payload: Record<string, unknown>;
@@ -142,7 +144,7 @@ export interface GrantSummary {
 export async function listGrantsOfAccount(q: Queryable, projectId: string, accountId: string): Promise<GrantSummary[]> {
   const rows = await q.query<{ client_id: string; payload: Record<string, unknown> }>(
     `SELECT client_id, payload FROM oauth_server_records
-     WHERE project_id = $1 AND account_id = $2::uuid AND model = 'Grant' AND client_id IS NOT NULL AND ${LIVE}`,
+     WHERE project_id = $1 AND account_id = $2::uuid AND model = 'Grant' AND client_id IS NOT NULL AND ${LIVE} AND ${NOT_AGENT_GRANT}`,
     [projectId, accountId],
   );
   const byClient = new Map<string, { scopes: Set<string>; iat: number }>();
@@ -161,7 +163,7 @@ export async function listGrantsOfAccount(q: Queryable, projectId: string, accou
 export async function findGrantIdsOf(q: Queryable, projectId: string, accountId: string, clientId: string): Promise<string[]> {
   const rows = await q.query<{ grant_id: string }>(
     `SELECT grant_id FROM oauth_server_records
-     WHERE project_id = $1 AND account_id = $2::uuid AND client_id = $3 AND model = 'Grant' AND ${LIVE}
+     WHERE project_id = $1 AND account_id = $2::uuid AND client_id = $3 AND model = 'Grant' AND ${LIVE} AND ${NOT_AGENT_GRANT}
      ORDER BY (payload->>'iat')::bigint DESC`,
     [projectId, accountId, clientId],
   );

@@ -16,7 +16,8 @@ export type SweptTable =
   | "session_replays"
   | "internal_feedback"
   | "webhook_portal_tokens"
-  | "oauth_server_records";
+  | "oauth_server_records"
+  | "oauth_agent_credentials";
 
 /**
  * Per table: the rows it may delete, as a condition on `$2`, the retention period in seconds
@@ -66,6 +67,8 @@ const SWEEPS: Record<SweptTable, { key: string; stale: string }> = {
   webhook_portal_tokens: { key: "token_hash", stale: "expires_at < now()" },
   // The OAuth server reads an expired record as absent (migration 0100's index).
   oauth_server_records: { key: "project_id, model, id_hash", stale: "expires_at < now()" },
+  // An expired agent credential's token has expired with it (migration 0100's index).
+  oauth_agent_credentials: { key: "project_id, id", stale: "expires_at < now()" },
 };
 
 export const SWEPT_TABLES = Object.keys(SWEEPS) as SweptTable[];

@@ -89,7 +89,8 @@ describe("OAuth apps", () => {
     expect(unknownField.json.code).toBe("SCHEMA_ERROR");
     expect((await asAdmin(project, "GET", "/internal/oauth-apps")).json.items).toEqual([]);
 
-    // A machine client needs no redirect URI; a scope of one of the project's resources is allowed.
+    // A machine client needs no redirect URI; a scope of one of the project's resources is allowed
+    // (it narrows that resource's scopes for this app; the OpenID scopes are left to oidc-provider).
     await asAdmin(project, "PATCH", "/internal/config/override/environment", {
       config_override_string: JSON.stringify({ "oauthServer.resources.notes": { uri: "https://api.example.com/notes", scopes: "notes:read" } }),
     });
@@ -178,6 +179,45 @@ describeSecurity({
   userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
   foreignResource: async (ctx: SecurityContext) => ({
     path: `/oauth-apps/connections/${CLIENT_ID}?user_id=${ctx.project.user.userId}`,
+    creds: { ...ctx.project.client, accessToken: (await signUpUser(ctx.t, ctx.project.client)).accessToken },
+    code: "USER_NOT_FOUND",
+  }),
+});
+const CREDENTIAL_ID = "6f1c2b7e-3a4d-4e5f-8a9b-0c1d2e3f4a5b";
+describeSecurity({
+  operationId: "createAgentCredential",
+  method: "POST",
+  path: "/oauth-apps/agent-credentials?user_id=me",
+  access: ["client", "server", "admin"],
+  body: { client_id: CLIENT_ID, team_id: CREDENTIAL_ID, permissions: ["read"], description: "x", expires_at_millis: 4_102_444_800_000 },
+  userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
+  foreignResource: async (ctx: SecurityContext) => ({
+    path: `/oauth-apps/agent-credentials?user_id=${ctx.project.user.userId}`,
+    body: { client_id: CLIENT_ID, team_id: CREDENTIAL_ID, permissions: ["read"], description: "x", expires_at_millis: 4_102_444_800_000 },
+    creds: { ...ctx.project.client, accessToken: (await signUpUser(ctx.t, ctx.project.client)).accessToken },
+    code: "USER_NOT_FOUND",
+  }),
+});
+describeSecurity({
+  operationId: "listAgentCredentials",
+  method: "GET",
+  path: "/oauth-apps/agent-credentials?user_id=me",
+  access: ["client", "server", "admin"],
+  userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
+  foreignResource: async (ctx: SecurityContext) => ({
+    path: `/oauth-apps/agent-credentials?user_id=${ctx.project.user.userId}`,
+    creds: { ...ctx.project.client, accessToken: (await signUpUser(ctx.t, ctx.project.client)).accessToken },
+    code: "USER_NOT_FOUND",
+  }),
+});
+describeSecurity({
+  operationId: "revokeAgentCredential",
+  method: "DELETE",
+  path: `/oauth-apps/agent-credentials/${CREDENTIAL_ID}?user_id=me`,
+  access: ["client", "server", "admin"],
+  userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
+  foreignResource: async (ctx: SecurityContext) => ({
+    path: `/oauth-apps/agent-credentials/${CREDENTIAL_ID}?user_id=${ctx.project.user.userId}`,
     creds: { ...ctx.project.client, accessToken: (await signUpUser(ctx.t, ctx.project.client)).accessToken },
     code: "USER_NOT_FOUND",
   }),

@@ -3,6 +3,7 @@
  * user's page in the dashboard): what each may read, since when; disconnecting one revokes its
  * grant and every code and token issued under it at once.
  */
+import { deleteAgentCredentialsOfClient } from "../../db/queries/oauth-agent-credentials";
 import { findOAuthAppsByIds } from "../../db/queries/oauth-apps";
 import { deleteOAuthServerRecordsByClient, listGrantsOfAccount } from "../../db/queries/oauth-server-records";
 import type { OAuthApp } from "../../domain/oauth-apps";
@@ -25,7 +26,11 @@ export async function listConnections(deps: ServiceDeps, tenancy: Tenancy, userI
     .sort((a, b) => b.connectedAtMillis - a.connectedAtMillis);
 }
 
+/** Revokes everything the app holds from the user: its grants and tokens, and the agent credentials given to it. */
 export async function revokeConnection(deps: ServiceDeps, tenancy: Tenancy, userId: string, clientId: string): Promise<void> {
-  const removed = await deleteOAuthServerRecordsByClient(deps.db, tenancy.projectId, clientId, userId);
+  const removed = await deps.db.transaction(async (tx) => {
+    const credentials = await deleteAgentCredentialsOfClient(tx, tenancy, userId, clientId);
+    return credentials + (await deleteOAuthServerRecordsByClient(tx, tenancy.projectId, clientId, userId));
+  });
   if (removed === 0) throw new KnownError("OAUTH_APP_NOT_CONNECTED", { client_id: clientId });
 }

@@ -192,6 +192,8 @@ async function buildProvider(deps: ServiceDeps, projectId: string, cookieKey: st
     ttl: { ...OAUTH_SERVER_TTL },
     // Refresh tokens rotate on every use; presenting a used one again revokes the whole grant.
     rotateRefreshToken: () => true,
+    // Agent credentials (agent-credentials.ts) set theirs before saving; every other token has none.
+    extraTokenClaims: async (_ctx, token) => (token as { extra?: Record<string, unknown> }).extra,
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
     allowOmittingSingleRegisteredRedirectUri: false,
     clientBasedCORS: (_ctx, origin, client) =>

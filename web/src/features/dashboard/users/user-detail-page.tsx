@@ -13,6 +13,7 @@ import { UserApiKeysSection } from "./user-api-keys-section";
 import { UserEmailsSection } from "./user-emails-section";
 import { UserHeader } from "./user-header";
 import { UserMetadataSection } from "./user-metadata-section";
+import { UserOAuthAppsSection } from "./user-oauth-apps-section";
 import { UserPasswordSection } from "./user-password-section";
 import { UserProfileSection } from "./user-profile-section";
 import { UserSessionsSection } from "./user-sessions-section";
@@ -57,6 +58,7 @@ function UserDetail({ userId }: { userId: string }) {
       <UserTeamsSection user={user} />
       <UserSessionsSection user={user} />
       <UserApiKeysSection user={user} />
+      <UserOAuthAppsSection user={user} />
       <UserPasswordSection user={user} />
       <DeleteUserSection user={user} />
     </Stack>
