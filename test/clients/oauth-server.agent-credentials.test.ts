@@ -100,7 +100,7 @@ describe("agent-scoped credentials", () => {
 
   it("hand on only what the user holds, for a while, and end when the user leaves the team; the server lists and revokes them", async () => {
     const user = await userWithTeam();
-    const make = (body: Record<string, unknown>, headers = clientHeaders(user.accessToken), userId = "me") =>
+    const make = (body: Record<string, unknown>, headers: Record<string, string> = clientHeaders(user.accessToken), userId = "me") =>
       api("POST", `/oauth-apps/agent-credentials?user_id=${userId}`, headers, {
         client_id: agentId,
         team_id: user.teamId,
