@@ -18,6 +18,7 @@ export type AreaName =
   | "contact-channels"
   | "oauth-providers"
   | "connected-accounts"
+  | "oauth-apps"
   | "teams"
   | "permissions"
   | "api-keys"
@@ -56,6 +57,7 @@ export interface OperationSample {
 }
 
 const SAMPLE_UUID = "3f0c7a52-1c7e-4a8e-9d59-0b8f4d3e2a11";
+const SAMPLE_CLIENT_ID = "oa_AAAAAAAAAAAAAAAAAAAAAA";
 
 /** The Svix-compatible webhook API: a bearer token from POST /webhooks/svix-token, the project id as the app id. */
 function svixSamples(): OperationSample[] {
@@ -1156,6 +1158,74 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
     },
     { operationId: "getEmailDeliveryInfo", method: "get", template: "/emails/delivery-info", path: "/emails/delivery-info", access: "server", success: 200 },
     { operationId: "activateEmailCapacityBoost", method: "post", template: "/emails/capacity-boost", path: "/emails/capacity-boost", access: "server", json: {}, success: 200 },
+  ],
+  "oauth-apps": [
+    { operationId: "listOAuthApps", method: "get", template: "/internal/oauth-apps", path: "/internal/oauth-apps", access: "admin", success: 200 },
+    {
+      operationId: "createOAuthApp",
+      method: "post",
+      template: "/internal/oauth-apps",
+      path: "/internal/oauth-apps",
+      access: "admin",
+      json: { display_name: "Notes", type: "confidential", redirect_uris: ["https://notes.example.com/callback"] },
+      success: 201,
+    },
+    { operationId: "getOAuthApp", method: "get", template: "/internal/oauth-apps/{client_id}", path: `/internal/oauth-apps/${SAMPLE_CLIENT_ID}`, access: "admin", success: 200 },
+    {
+      operationId: "updateOAuthApp",
+      method: "patch",
+      template: "/internal/oauth-apps/{client_id}",
+      path: `/internal/oauth-apps/${SAMPLE_CLIENT_ID}`,
+      access: "admin",
+      json: { display_name: "Notes" },
+      success: 200,
+    },
+    { operationId: "deleteOAuthApp", method: "delete", template: "/internal/oauth-apps/{client_id}", path: `/internal/oauth-apps/${SAMPLE_CLIENT_ID}`, access: "admin", success: 200 },
+    {
+      operationId: "rotateOAuthAppSecret",
+      method: "post",
+      template: "/internal/oauth-apps/{client_id}/rotate-secret",
+      path: `/internal/oauth-apps/${SAMPLE_CLIENT_ID}/rotate-secret`,
+      access: "admin",
+      success: 200,
+    },
+    { operationId: "getOAuthAuthorization", method: "get", template: "/oauth-apps/authorizations/{uid}", path: "/oauth-apps/authorizations/Qx7b", access: "client", success: 200 },
+    {
+      operationId: "decideOAuthAuthorization",
+      method: "post",
+      template: "/oauth-apps/authorizations/{uid}",
+      path: "/oauth-apps/authorizations/Qx7b",
+      access: "client",
+      json: { decision: "allow" },
+      success: 200,
+    },
+    { operationId: "listOAuthConnections", method: "get", template: "/oauth-apps/connections", path: "/oauth-apps/connections?user_id=me", access: "client", success: 200 },
+    {
+      operationId: "revokeOAuthConnection",
+      method: "delete",
+      template: "/oauth-apps/connections/{client_id}",
+      path: `/oauth-apps/connections/${SAMPLE_CLIENT_ID}?user_id=me`,
+      access: "client",
+      success: 200,
+    },
+    {
+      operationId: "createAgentCredential",
+      method: "post",
+      template: "/oauth-apps/agent-credentials",
+      path: "/oauth-apps/agent-credentials?user_id=me",
+      access: "client",
+      json: { client_id: SAMPLE_CLIENT_ID, team_id: SAMPLE_UUID, permissions: ["read"], description: "job", expires_at_millis: 4_102_444_800_000 },
+      success: 201,
+    },
+    { operationId: "listAgentCredentials", method: "get", template: "/oauth-apps/agent-credentials", path: "/oauth-apps/agent-credentials?user_id=me", access: "client", success: 200 },
+    {
+      operationId: "revokeAgentCredential",
+      method: "delete",
+      template: "/oauth-apps/agent-credentials/{credential_id}",
+      path: `/oauth-apps/agent-credentials/${SAMPLE_UUID}?user_id=me`,
+      access: "client",
+      success: 200,
+    },
   ],
   webhooks: [
     { operationId: "listWebhookEndpoints", method: "get", template: "/internal/webhooks/endpoints", path: "/internal/webhooks/endpoints", access: "admin", success: 200 },
