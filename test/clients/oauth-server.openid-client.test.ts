@@ -342,5 +342,29 @@ describe("openid-client against a project's OAuth server", () => {
     expect(noProject.status).toBe(404);
     expect(await noProject.json()).toEqual({ error: "not_found", error_description: "This project is not an OAuth server." });
   });
+
+  it("ends a deleted user's tokens, refuses a restricted user at the authorize page, and logs out to registered addresses only", async () => {
+    const user = await signUp();
+    const flow = codeFlowUrl();
+    const { callback } = await authorizeAs(new CookieBrowser(), user, await flow.url());
+    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce });
+
+    const endSession = oidc.buildEndSessionUrl(config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: "https://evil.example/", state: "x" });
+    const refused = await new CookieBrowser().request(endSession);
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("location")).toBeNull();
+
+    const serverHeaders = { "x-stack-project-id": "internal", "x-stack-access-type": "server", "x-stack-secret-server-key": TEST_INTERNAL_KEYS.secretServerKey };
+    expect((await api("DELETE", `/users/${user.userId}`, serverHeaders)).status).toBe(200);
+    expect((await oidc.tokenIntrospection(config, tokens.access_token)).active).toBe(false);
+    await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+
+    const restricted = await signUp();
+    expect((await api("PATCH", `/users/${restricted.userId}`, serverHeaders, { restricted_by_admin: true, restricted_by_admin_reason: "review" })).status).toBe(200);
+    const page = await new CookieBrowser().follow(await codeFlowUrl().url(), REDIRECT_URI);
+    const uid = page.url.pathname.split("/").pop()!;
+    const answer = await api("POST", `/oauth-apps/authorizations/${uid}`, { ...clientHeaders(restricted.accessToken), "x-stack-allow-restricted-user": "true" }, { decision: "allow" });
+    expect(answer.code).toBe("RESTRICTED_USER_NOT_ALLOWED");
+  });
 });
 

@@ -5544,12 +5544,12 @@ export interface components {
             };
         };
         /** @description A known error answered with status 404. */
-        KnownError404OauthAuthorizationNotFound: {
+        KnownError404OauthAuthorizationNotFoundUserNotFound: {
             /**
              * @description Stable error code; see the known-errors catalogue.
              * @enum {string}
              */
-            code: "OAUTH_AUTHORIZATION_NOT_FOUND";
+            code: "OAUTH_AUTHORIZATION_NOT_FOUND" | "USER_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -18683,13 +18683,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description Known error: OAUTH_AUTHORIZATION_NOT_FOUND */
+            /** @description Known error: OAUTH_AUTHORIZATION_NOT_FOUND, USER_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError404OauthAuthorizationNotFound"];
+                    "application/json": components["schemas"]["KnownError404OauthAuthorizationNotFoundUserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -18755,13 +18755,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description Known error: OAUTH_AUTHORIZATION_NOT_FOUND */
+            /** @description Known error: OAUTH_AUTHORIZATION_NOT_FOUND, USER_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError404OauthAuthorizationNotFound"];
+                    "application/json": components["schemas"]["KnownError404OauthAuthorizationNotFoundUserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */

@@ -4635,29 +4635,30 @@ export interface KnownError404OauthAppNotFound {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError404OauthAuthorizationNotFoundCode = typeof KnownError404OauthAuthorizationNotFoundCode[keyof typeof KnownError404OauthAuthorizationNotFoundCode];
+export type KnownError404OauthAuthorizationNotFoundUserNotFoundCode = typeof KnownError404OauthAuthorizationNotFoundUserNotFoundCode[keyof typeof KnownError404OauthAuthorizationNotFoundUserNotFoundCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError404OauthAuthorizationNotFoundCode = {
+export const KnownError404OauthAuthorizationNotFoundUserNotFoundCode = {
   OAUTH_AUTHORIZATION_NOT_FOUND: 'OAUTH_AUTHORIZATION_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
 } as const;
 
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError404OauthAuthorizationNotFoundDetails = {[key: string]: unknown};
+export type KnownError404OauthAuthorizationNotFoundUserNotFoundDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 404.
  */
-export interface KnownError404OauthAuthorizationNotFound {
+export interface KnownError404OauthAuthorizationNotFoundUserNotFound {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError404OauthAuthorizationNotFoundCode;
+  code: KnownError404OauthAuthorizationNotFoundUserNotFoundCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError404OauthAuthorizationNotFoundDetails;
+  details?: KnownError404OauthAuthorizationNotFoundUserNotFoundDetails;
 }
 
 /**

@@ -40,7 +40,7 @@ import type {
   KnownError404AgentCredentialNotFoundUserNotFound,
   KnownError404OauthAppNotConnectedUserNotFound,
   KnownError404OauthAppNotFound,
-  KnownError404OauthAuthorizationNotFound,
+  KnownError404OauthAuthorizationNotFoundUserNotFound,
   KnownError404UserNotFound,
   KnownError503,
   ListAgentCredentialsParams,
@@ -859,7 +859,7 @@ export const getGetOAuthAuthorizationQueryKey = (uid?: string,) => {
     }
 
     
-export const getGetOAuthAuthorizationQueryOptions = <TData = Awaited<ReturnType<typeof getOAuthAuthorization>>, TError = ErrorType<KnownError400PlusOauthServerNotEnabled | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404OauthAuthorizationNotFound | KnownError503>>(uid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOAuthAuthorization>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetOAuthAuthorizationQueryOptions = <TData = Awaited<ReturnType<typeof getOAuthAuthorization>>, TError = ErrorType<KnownError400PlusOauthServerNotEnabled | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404OauthAuthorizationNotFoundUserNotFound | KnownError503>>(uid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOAuthAuthorization>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -878,10 +878,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetOAuthAuthorizationQueryResult = NonNullable<Awaited<ReturnType<typeof getOAuthAuthorization>>>
-export type GetOAuthAuthorizationQueryError = ErrorType<KnownError400PlusOauthServerNotEnabled | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404OauthAuthorizationNotFound | KnownError503>
+export type GetOAuthAuthorizationQueryError = ErrorType<KnownError400PlusOauthServerNotEnabled | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404OauthAuthorizationNotFoundUserNotFound | KnownError503>
 
 
-export function useGetOAuthAuthorization<TData = Awaited<ReturnType<typeof getOAuthAuthorization>>, TError = ErrorType<KnownError400PlusOauthServerNotEnabled | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404OauthAuthorizationNotFound | KnownError503>>(
+export function useGetOAuthAuthorization<TData = Awaited<ReturnType<typeof getOAuthAuthorization>>, TError = ErrorType<KnownError400PlusOauthServerNotEnabled | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404OauthAuthorizationNotFoundUserNotFound | KnownError503>>(
  uid: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOAuthAuthorization>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOAuthAuthorization>>,
@@ -891,7 +891,7 @@ export function useGetOAuthAuthorization<TData = Awaited<ReturnType<typeof getOA
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOAuthAuthorization<TData = Awaited<ReturnType<typeof getOAuthAuthorization>>, TError = ErrorType<KnownError400PlusOauthServerNotEnabled | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404OauthAuthorizationNotFound | KnownError503>>(
+export function useGetOAuthAuthorization<TData = Awaited<ReturnType<typeof getOAuthAuthorization>>, TError = ErrorType<KnownError400PlusOauthServerNotEnabled | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404OauthAuthorizationNotFoundUserNotFound | KnownError503>>(
  uid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOAuthAuthorization>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOAuthAuthorization>>,
@@ -901,7 +901,7 @@ export function useGetOAuthAuthorization<TData = Awaited<ReturnType<typeof getOA
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOAuthAuthorization<TData = Awaited<ReturnType<typeof getOAuthAuthorization>>, TError = ErrorType<KnownError400PlusOauthServerNotEnabled | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404OauthAuthorizationNotFound | KnownError503>>(
+export function useGetOAuthAuthorization<TData = Awaited<ReturnType<typeof getOAuthAuthorization>>, TError = ErrorType<KnownError400PlusOauthServerNotEnabled | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404OauthAuthorizationNotFoundUserNotFound | KnownError503>>(
  uid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOAuthAuthorization>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -909,7 +909,7 @@ export function useGetOAuthAuthorization<TData = Awaited<ReturnType<typeof getOA
  * @summary What an app asks the signed-in user for
  */
 
-export function useGetOAuthAuthorization<TData = Awaited<ReturnType<typeof getOAuthAuthorization>>, TError = ErrorType<KnownError400PlusOauthServerNotEnabled | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404OauthAuthorizationNotFound | KnownError503>>(
+export function useGetOAuthAuthorization<TData = Awaited<ReturnType<typeof getOAuthAuthorization>>, TError = ErrorType<KnownError400PlusOauthServerNotEnabled | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404OauthAuthorizationNotFoundUserNotFound | KnownError503>>(
  uid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOAuthAuthorization>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -953,7 +953,7 @@ export const decideOAuthAuthorization = async (uid: string,
 
 
 
-export const getDecideOAuthAuthorizationMutationOptions = <TError = ErrorType<KnownError400PlusOauthServerNotEnabled | DecideOAuthAuthorizationError401 | KnownError403 | KnownError404OauthAuthorizationNotFound | KnownError503>,
+export const getDecideOAuthAuthorizationMutationOptions = <TError = ErrorType<KnownError400PlusOauthServerNotEnabled | DecideOAuthAuthorizationError401 | KnownError403 | KnownError404OauthAuthorizationNotFoundUserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof decideOAuthAuthorization>>, TError,{uid: string;data: OAuthAuthorizationDecision}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof decideOAuthAuthorization>>, TError,{uid: string;data: OAuthAuthorizationDecision}, TContext> => {
 
@@ -980,12 +980,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DecideOAuthAuthorizationMutationResult = NonNullable<Awaited<ReturnType<typeof decideOAuthAuthorization>>>
     export type DecideOAuthAuthorizationMutationBody = OAuthAuthorizationDecision
-    export type DecideOAuthAuthorizationMutationError = ErrorType<KnownError400PlusOauthServerNotEnabled | DecideOAuthAuthorizationError401 | KnownError403 | KnownError404OauthAuthorizationNotFound | KnownError503>
+    export type DecideOAuthAuthorizationMutationError = ErrorType<KnownError400PlusOauthServerNotEnabled | DecideOAuthAuthorizationError401 | KnownError403 | KnownError404OauthAuthorizationNotFoundUserNotFound | KnownError503>
 
     /**
  * @summary Allow or deny an app's request
  */
-export const useDecideOAuthAuthorization = <TError = ErrorType<KnownError400PlusOauthServerNotEnabled | DecideOAuthAuthorizationError401 | KnownError403 | KnownError404OauthAuthorizationNotFound | KnownError503>,
+export const useDecideOAuthAuthorization = <TError = ErrorType<KnownError400PlusOauthServerNotEnabled | DecideOAuthAuthorizationError401 | KnownError403 | KnownError404OauthAuthorizationNotFoundUserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof decideOAuthAuthorization>>, TError,{uid: string;data: OAuthAuthorizationDecision}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof decideOAuthAuthorization>>,

@@ -29,7 +29,7 @@ const AuthorizationSchema = z
 const route = <T extends Parameters<typeof authenticatedRoute>[2]>(errors: Parameters<typeof authenticatedRoute>[1], spec: T) =>
   authenticatedRoute(CLIENT_AND_UP, errors, { ...spec, tags: ["OAuth apps"] });
 
-const getRoute = route(["USER_AUTHENTICATION_REQUIRED", "OAUTH_SERVER_NOT_ENABLED", "OAUTH_AUTHORIZATION_NOT_FOUND"], {
+const getRoute = route(["USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND", "RESTRICTED_USER_NOT_ALLOWED", "OAUTH_SERVER_NOT_ENABLED", "OAUTH_AUTHORIZATION_NOT_FOUND"], {
   operationId: "getOAuthAuthorization",
   method: "get",
   path: "/oauth-apps/authorizations/{uid}",
@@ -42,7 +42,15 @@ const getRoute = route(["USER_AUTHENTICATION_REQUIRED", "OAUTH_SERVER_NOT_ENABLE
 });
 
 const decideRoute = route(
-  ["USER_AUTHENTICATION_REQUIRED", "OAUTH_SERVER_NOT_ENABLED", "OAUTH_AUTHORIZATION_NOT_FOUND", "OAUTH_FRESH_SIGN_IN_REQUIRED", "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"],
+  [
+    "USER_AUTHENTICATION_REQUIRED",
+    "USER_NOT_FOUND",
+    "RESTRICTED_USER_NOT_ALLOWED",
+    "OAUTH_SERVER_NOT_ENABLED",
+    "OAUTH_AUTHORIZATION_NOT_FOUND",
+    "OAUTH_FRESH_SIGN_IN_REQUIRED",
+    "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
+  ],
   {
     operationId: "decideOAuthAuthorization",
     method: "post",

@@ -10,6 +10,8 @@ import type { Grant, Interaction } from "oidc-provider";
 import { findOAuthApp } from "../../db/queries/oauth-apps";
 import { findGrantIdsOf } from "../../db/queries/oauth-server-records";
 import { findLiveSessionStart } from "../../db/queries/sessions";
+import { findUser } from "../../db/queries/users";
+import { restrictionOf, restrictionRules } from "../users/restriction";
 import type { OAuthApp } from "../../domain/oauth-apps";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
@@ -36,6 +38,18 @@ export interface SignedInUser {
 
 const words = (value: unknown): string[] => (typeof value === "string" ? value.split(" ").filter(Boolean) : []);
 const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === "string" ? [value] : []);
+
+/**
+ * The user answering must be a full account as they are now (not as their access token was
+ * issued): an anonymous or restricted user (unverified where the project requires it, or
+ * restricted by an admin) signs in to no other app, whatever the request says it accepts.
+ */
+async function requireFullAccount(deps: ServiceDeps, tenancy: Tenancy, userId: string): Promise<void> {
+  const user = await findUser(deps.db, tenancy, userId);
+  if (!user) throw new KnownError("USER_NOT_FOUND");
+  const restriction = restrictionOf(user, restrictionRules(tenancy.config));
+  if (restriction) throw new KnownError("RESTRICTED_USER_NOT_ALLOWED", { restricted_reason: restriction });
+}
 
 async function providerOf(deps: ServiceDeps, tenancy: Tenancy): Promise<Provider> {
   if (!tenancy.config.oauthServer.enabled) throw new KnownError("OAUTH_SERVER_NOT_ENABLED");
@@ -92,6 +106,7 @@ async function freshSignInRequired(deps: ServiceDeps, tenancy: Tenancy, interact
 
 export async function getAuthorization(deps: ServiceDeps, tenancy: Tenancy, uid: string, user: SignedInUser): Promise<AuthorizationRequest> {
   const provider = await providerOf(deps, tenancy);
+  await requireFullAccount(deps, tenancy, user.userId);
   const { interaction, app } = await openInteraction(provider, tenancy, deps, uid);
   const wanted = requested(tenancy, interaction);
   const grant = await rememberedGrant(provider, deps, tenancy, user.userId, app.clientId);
@@ -120,6 +135,7 @@ export async function decideAuthorization(
     await interaction.save(remaining);
     return { redirectTo: interaction.returnTo };
   }
+  await requireFullAccount(deps, tenancy, user.userId);
   if (await freshSignInRequired(deps, tenancy, interaction, user)) throw new KnownError("OAUTH_FRESH_SIGN_IN_REQUIRED");
   const started = await findLiveSessionStart(deps.db, tenancy, user.sessionId, user.userId);
   if (!started) throw new KnownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");

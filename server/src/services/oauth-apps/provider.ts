@@ -23,6 +23,7 @@ import type { ClientMetadata, Configuration, KoaContextWithOIDC, ResourceServer 
 import { hashSecret, secretsEqual } from "../../crypto/secret-hash";
 import { listTeams } from "../../db/queries/teams";
 import { findUser } from "../../db/queries/users";
+import { restrictionOf, restrictionRules } from "../users/restriction";
 import type { Tenancy } from "../projects/tenancy";
 import { countOAuthApps, findOAuthApp } from "../../db/queries/oauth-apps";
 import { RateLimitedError } from "../../errors/rate-limited";
@@ -207,7 +208,11 @@ async function buildProvider(deps: ServiceDeps, projectId: string, cookieKey: st
     findAccount: async (_ctx, sub) => {
       if (!UUID.test(sub)) return undefined;
       const user = await findUser(deps.db, tenant, sub);
-      if (!user || user.isAnonymous) return undefined;
+      // A user restricted since (by an admin, or unverified where the project now requires it)
+      // is no longer an account apps may read or refresh for.
+      if (!user) return undefined;
+      const tenancy = await tenancyOf(deps, projectId);
+      if (!tenancy || restrictionOf(user, restrictionRules(tenancy.config))) return undefined;
       return {
         accountId: sub,
         claims: async (_use, scope) => {
