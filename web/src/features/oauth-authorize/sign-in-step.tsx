@@ -8,10 +8,11 @@ import {
   useMfaHandOff,
   useProject,
   useSignInWithCode,
+  withReturnTo,
 } from "@gatehouse/clients/react";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Button, Group, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Text } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -36,6 +37,7 @@ export function SignInStep({ app, notice }: { app: AskingApp | null; notice: Sig
   const { urls } = useGatehouse();
   const projectName = project.display_name;
   const appName = app?.display_name;
+  const siteProject = isSiteProject(project.id);
   // The e-mailed link comes back here when the project trusts this site's address (the server's
   // rule); otherwise the link is relative and only the code in the e-mail is of use here.
   const here = new URL(urls.signIn, window.location.origin).href;
@@ -50,8 +52,18 @@ export function SignInStep({ app, notice }: { app: AskingApp | null; notice: Sig
       }
     >
       <Notice notice={notice} />
-      {/* This site's password reset page serves this site's own project only. */}
-      <SignInMethods forgotPassword={isSiteProject(project.id)} magicLinkUrl={magicLinkUrl} />
+      {/* This site's password reset and sign-up pages serve this site's own project only. */}
+      <SignInMethods forgotPassword={siteProject} magicLinkUrl={magicLinkUrl} />
+      {siteProject && project.config.sign_up_enabled ? (
+        <Text size="sm" ta="center">
+          <Trans>
+            New here?{" "}
+            <Anchor component={Link} to={withReturnTo(urls.signUp, urls.signIn)}>
+              Create an account
+            </Anchor>
+          </Trans>
+        </Text>
+      ) : null}
     </PageCard>
   );
 }
