@@ -20,7 +20,7 @@ const VIEWS = [
   { scheme: "dark", width: 390 },
 ] as const;
 
-const SIGNED_OUT_PAGES = ["/", "/handler/sign-in", "/handler/sign-up", "/handler/forgot-password", "/handler/password-reset", "/handler/email-verification", "/handler/team-invitation", "/handler/mfa", "/handler/cli-auth-confirm", "/handler/error", "/no-such-page"];
+const SIGNED_OUT_PAGES = ["/", "/handler/sign-in", "/handler/sign-up", "/handler/forgot-password", "/handler/password-reset", "/handler/email-verification", "/handler/team-invitation", "/handler/mfa", "/handler/cli-auth-confirm", "/handler/error", "/oauth2/internal/authorize/no-such-request", "/no-such-page"];
 
 /** The dashboard's dialogs: the section, the button that opens one, and its title. */
 const DIALOGS = [

@@ -29,6 +29,8 @@ export { useSignInWithOAuth } from "./oauth/use-oauth";
 export { refusalOf as cliLoginRefusalOf, useCliLoginCheck, useCompleteCliLogin, type CliLoginCheck } from "./cli/complete-cli-login";
 export { RP_ID_PLACEHOLDER, useRegisterPasskey, useSignInWithPasskey } from "./passkeys/passkeys";
 export { useLinkedOAuthProviders, useLinkOAuthProvider, useUnlinkOAuthProvider, type LinkedOAuthProvider } from "./oauth/linked-providers";
+export { useConnectedApps, useOAuthAuthorization, type ConnectedApp, type OAuthAuthorization } from "./oauth-apps/queries";
+export { useAnswerOAuthAuthorization, useDisconnectApp } from "./oauth-apps/mutations";
 export { adminQuery, adminRequest, useAdmin, useAdminQuery, type AdminAccess } from "./admin/admin-access";
 export { adminKeys, type AdminKeys } from "./admin/admin-keys";
 export { oauthServerUrls, type OAuthServerUrls } from "./admin/oauth-server";

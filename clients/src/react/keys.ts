@@ -14,4 +14,5 @@ export const areaKeys = {
   teamApiKeys: ["/team-api-keys"],
   notificationPreferences: ["/emails/notification-preference/me"],
   oauthProviders: ["/oauth-providers"],
+  oauthConnections: ["/oauth-apps/connections"],
 } as const;

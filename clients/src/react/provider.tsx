@@ -24,7 +24,13 @@ const GatehouseContext = createContext<Gatehouse | null>(null);
 
 export interface GatehouseProviderProps {
   session: Session;
-  /** The app's own cache, when it has one; otherwise the provider makes one. */
+  /**
+   * The app's own cache, when it has one; otherwise the provider makes one. Give one made outside
+   * React when the first render may suspend with nothing committed (no Suspense boundary between
+   * the provider and the reads, or a render in a transition): the cache the provider makes is
+   * state, thrown away with a render that never commits, and the reads then start again in a new
+   * one, without end.
+   */
   queryClient?: QueryClient;
   /** Where the handler pages and the after-sign-in/up/out targets are. */
   urls?: HandlerUrlOptions;

@@ -32,6 +32,9 @@ const DashboardNotFound = lazyPage(() => import("../features/dashboard/shell/das
 // The hosted checkout is for buyers only, who never need the sign-in pages' code, and the reverse.
 const CheckoutPage = lazyPage(() => import("../features/checkout/checkout-page"), "CheckoutPage");
 
+// An app's request to sign someone in with a project: people who never use an app never download it.
+const AuthorizePage = lazyPage(() => import("../features/oauth-authorize/authorize-page"), "AuthorizePage");
+
 // Sign-in, sign-up, the password-reset request and home are in the first download; the pages a
 // visitor reaches from a link in a mail, a CLI or another step load when opened.
 const MagicLinkCallbackPage = lazyPage(() => import("../features/auth/magic-link-callback-page"), "MagicLinkCallbackPage");
@@ -49,6 +52,11 @@ const AccountSettingsPage = lazyPage(() => import("../features/account-settings/
 function AccountSettingsLoading() {
   const { t } = useLingui();
   return <LoadingCard title={t`Account settings`} />;
+}
+
+function AuthorizeLoading() {
+  const { t } = useLingui();
+  return <LoadingCard title={t`Sign in`} />;
 }
 
 function CheckoutLoading() {
@@ -134,6 +142,18 @@ function appRoutes(queryClient: QueryClient): RouteObject[] {
           ],
         },
       ],
+    },
+    {
+      // An app's OAuth request, for any project (its OAuth server sends the browser here, see
+      // server/src/services/oauth-apps/provider.ts). Outside Root: the page has a client library
+      // provider of its own for the project in its address, and the generated hooks reach the
+      // network through one default session, which two mounted providers would take from each other.
+      path: "/oauth2/:projectId/authorize/:uid",
+      element: (
+        <Suspense fallback={<AuthorizeLoading />}>
+          <AuthorizePage />
+        </Suspense>
+      ),
     },
   ];
 }

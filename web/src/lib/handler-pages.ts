@@ -33,8 +33,11 @@ void everyRouteListed;
 /** Pages outside the handler path. */
 export const SITE_PAGES = ["/"] as const;
 
-/** Sections the app routes below itself: every path under them is the app's (`/purchase/<code>` is the hosted checkout). */
-export const SITE_SECTIONS = ["/dashboard", "/purchase"] as const;
+/**
+ * Sections the app routes below itself: every path under them is the app's (`/purchase/<code>` is
+ * the hosted checkout, `/oauth2/<project id>/authorize/<uid>` the OAuth authorize page).
+ */
+export const SITE_SECTIONS = ["/dashboard", "/purchase", "/oauth2"] as const;
 
 /** dist/web-routes.json, read by server/src/http/web-app.ts. */
 export interface WebRoutes {

@@ -1,4 +1,4 @@
-import { createSession, type FetchLike } from "@gatehouse/clients/react";
+import { createSession, type FetchLike, type Session } from "@gatehouse/clients/react";
 import { chosenLocale } from "./locale";
 
 /** The project whose users sign in here; `internal` (the dashboard's own project) unless the build says otherwise. */
@@ -17,3 +17,19 @@ const fetchInLocale: FetchLike = (input, init) => {
 
 /** The one session of this page: tokens in localStorage, refreshed as the session layer does. */
 export const session = createSession({ baseUrl: "/api/v1", projectId, fetch: fetchInLocale });
+
+const projectSessions = new Map<string, Session>([[projectId, session]]);
+
+/**
+ * The session of `project`'s users in this browser, for a page that serves any project (the OAuth
+ * authorize page): its tokens are kept under the project's id, beside this site's own. This
+ * site's project gets the one session above, so that two sessions never refresh the same tokens.
+ */
+export function sessionForProject(project: string): Session {
+  let found = projectSessions.get(project);
+  if (!found) projectSessions.set(project, (found = createSession({ baseUrl: "/api/v1", projectId: project, fetch: fetchInLocale })));
+  return found;
+}
+
+/** Whether `project` is this site's own, whose handler pages (password reset, e-mail verification) serve its users. */
+export const isSiteProject = (project: string): boolean => project === projectId;

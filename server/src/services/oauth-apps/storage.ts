@@ -69,13 +69,17 @@ export function storageAdapterFor(db: Db, projectId: string, seal: SecretBox) {
       // Refused as the client's mistake (400 invalid_request), not failed as the server's.
       if (unstorable(rest)) throw new errors.InvalidRequest("a parameter holds characters that cannot be stored (NUL or a lone surrogate)");
       const stored = SEALED_MODELS.has(this.model) ? { sealed: seal.seal(JSON.stringify({ ...rest, jti: id })) } : rest;
+      // The grant column is what a grant's revocation deletes: the codes and tokens issued under it.
+      // An interaction names the grant it would extend, the session's, but is not issued under it:
+      // when another account answers it, oidc-provider ends the session and revokes that grant
+      // before it resumes the interaction, which must still be there.
       // Only a user's own rows (a grant, a token for a user) name an account; client-credentials tokens name none.
       const accountId = typeof payload.accountId === "string" && UUID.test(payload.accountId) ? payload.accountId : null;
       await upsertOAuthServerRecord(db, projectId, {
         model: this.model,
         idHash: hashSecret(id),
         payload: stored,
-        grantId: this.model === "Grant" ? id : (payload.grantId ?? null),
+        grantId: this.model === "Grant" ? id : this.model === "Interaction" ? null : (payload.grantId ?? null),
         userCodeHash: userCode ? hashSecret(userCode) : null,
         uid: SEALED_MODELS.has(this.model) ? null : (payload.uid ?? null),
         accountId,

@@ -1,10 +1,11 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { Project } from "@gatehouse/clients/react";
-import { IconBell, IconFingerprint, IconKey, IconLock, IconMail, IconShieldLock, IconTrash, IconUser, IconUsersGroup, IconDevices, IconPlugConnected } from "@tabler/icons-react";
+import { IconBell, IconFingerprint, IconKey, IconLock, IconMail, IconShieldLock, IconTrash, IconUser, IconUsersGroup, IconDevices, IconPlugConnected, IconApps } from "@tabler/icons-react";
 import type { ComponentType, ReactNode } from "react";
 import { ApiKeysSection } from "./api-keys/api-keys-section";
 import { ConnectedAccountsSection } from "./connected-accounts/connected-accounts-section";
+import { ConnectedAppsSection } from "./connected-apps/connected-apps-section";
 import { DeleteAccountSection } from "./delete-account/delete-account-section";
 import { EmailsSection } from "./emails/emails-section";
 import { NotificationsSection } from "./notifications/notifications-section";
@@ -41,6 +42,7 @@ export const SETTINGS_SECTIONS: SettingsSectionEntry[] = [
     Component: ConnectedAccountsSection,
     shown: (p) => p.config.enabled_oauth_providers.length > 0,
   },
+  { id: "connected-apps", label: msg`Connected apps`, icon: icon(IconApps), Component: ConnectedAppsSection },
   { id: "sessions", label: msg`Sessions`, icon: icon(IconDevices), Component: SessionsSection },
   { id: "teams", label: msg`Teams`, icon: icon(IconUsersGroup), Component: TeamsSection },
   { id: "api-keys", label: msg`API keys`, icon: icon(IconKey), Component: ApiKeysSection, shown: (p) => p.config.allow_user_api_keys },

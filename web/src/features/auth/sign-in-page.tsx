@@ -5,11 +5,7 @@ import { Link } from "react-router";
 import { Boundary } from "../../components/boundary";
 import { LoadingCard, PageCard } from "../../components/page-card";
 import { AlreadySignedIn } from "./already-signed-in";
-import { EmailCodeSignIn } from "./email-code-sign-in";
-import { MethodTabs } from "./method-tabs";
-import { OAuthButtons } from "./oauth-buttons";
-import { PasskeySignIn } from "./passkey-sign-in";
-import { PasswordSignIn } from "./password-sign-in";
+import { SignInMethods } from "../../components/sign-in/sign-in-methods";
 import { ReturnTargetNotice } from "./return-target-notice";
 
 export function SignInPage() {
@@ -21,14 +17,13 @@ export function SignInPage() {
   );
 }
 
-/** The sign-in methods the project has switched on (SPEC §1), and only those. */
+/** The sign-in methods the project has switched on (SPEC §1), and only those, with the way to sign up. */
 function SignIn() {
   const { t } = useLingui();
   const project = useProject();
   const user = useUser();
   const { urls } = useGatehouse();
-  const { credential_enabled: password, magic_link_enabled: emailCode, passkey_enabled: passkey, sign_up_enabled: signUp } = project.config;
-  const providers = project.config.enabled_oauth_providers.length > 0;
+  const signUp = project.config.sign_up_enabled;
   const projectName = project.display_name;
   const title = t`Sign in to ${projectName}`;
 
@@ -37,14 +32,7 @@ function SignIn() {
   return (
     <PageCard title={title}>
       <ReturnTargetNotice />
-      <OAuthButtons />
-      <MethodTabs password={password ? <PasswordSignIn /> : null} emailCode={emailCode ? <EmailCodeSignIn /> : null} />
-      <PasskeySignIn divider={password || emailCode || providers} />
-      {!password && !emailCode && !passkey && !providers ? (
-        <Text>
-          <Trans>Signing in is switched off for this project. Ask its administrator.</Trans>
-        </Text>
-      ) : null}
+      <SignInMethods />
       {signUp ? (
         <Text size="sm" ta="center">
           <Trans>

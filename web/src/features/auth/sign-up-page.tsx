@@ -9,10 +9,10 @@ import { errorMessage } from "../../lib/error-message";
 import { handlerUrl } from "../../lib/handler-paths";
 import { newPasswordProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../lib/validation";
 import { AlreadySignedIn } from "./already-signed-in";
-import { CredentialsForm, type Credentials } from "./credentials-form";
-import { EmailCodeSignIn } from "./email-code-sign-in";
-import { MethodTabs } from "./method-tabs";
-import { OAuthButtons } from "./oauth-buttons";
+import { CredentialsForm, type Credentials } from "../../components/sign-in/credentials-form";
+import { EmailCodeSignIn } from "../../components/sign-in/email-code-sign-in";
+import { MethodTabs } from "../../components/sign-in/method-tabs";
+import { OAuthButtons } from "../../components/sign-in/oauth-buttons";
 import { ReturnTargetNotice } from "./return-target-notice";
 
 export function SignUpPage() {

@@ -6,7 +6,8 @@ import { errorMessage } from "../../lib/error-message";
 import { currentPasswordProblem } from "../../lib/validation";
 import { CredentialsForm } from "./credentials-form";
 
-export function PasswordSignIn() {
+/** E-mail and password; `forgotPassword` false leaves out the link to this site's reset page. */
+export function PasswordSignIn({ forgotPassword = true }: { forgotPassword?: boolean }) {
   const { t } = useLingui();
   const { urls } = useGatehouse();
   const signIn = useSignInWithPassword();
@@ -18,9 +19,11 @@ export function PasswordSignIn() {
       passwordAutoComplete="current-password"
       passwordProblem={currentPasswordProblem}
       passwordAside={
-        <Anchor component={Link} to={keepReturnTarget(urls.forgotPassword)} size="sm">
-          <Trans>Forgot password?</Trans>
-        </Anchor>
+        forgotPassword ? (
+          <Anchor component={Link} to={keepReturnTarget(urls.forgotPassword)} size="sm">
+            <Trans>Forgot password?</Trans>
+          </Anchor>
+        ) : undefined
       }
       pending={signIn.isPending || signIn.isSuccess}
       error={error}

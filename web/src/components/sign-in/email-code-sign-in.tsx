@@ -3,7 +3,7 @@ import { isMfaRequired, useSendSignInCode, useSignInWithCode } from "@gatehouse/
 import { Button, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
-import { ErrorAlert } from "../../components/error-alert";
+import { ErrorAlert } from "../error-alert";
 import { errorMessage } from "../../lib/error-message";
 import { handlerUrl } from "../../lib/handler-paths";
 import { emailProblem, focusFirstError } from "../../lib/validation";
@@ -13,9 +13,10 @@ const OTP_LENGTH = 6;
 /**
  * Sign-in by e-mail: the server mails a 6-character code and a link. The code typed here is
  * sent with the nonce the request answered, which ties it to this tab; the link signs in on
- * the magic-link-callback page. An address without an account gets one, where sign-up is on.
+ * the magic-link-callback page, or at `callbackUrl` when given. An address without an account
+ * gets one, where sign-up is on.
  */
-export function EmailCodeSignIn() {
+export function EmailCodeSignIn({ callbackUrl }: { callbackUrl?: string }) {
   const { t } = useLingui();
   const send = useSendSignInCode();
   const form = useForm({ initialValues: { email: "" }, validate: { email: emailProblem } });
@@ -27,7 +28,7 @@ export function EmailCodeSignIn() {
     <form
       noValidate
       onSubmit={form.onSubmit(
-        ({ email }) => send.mutate({ data: { email: email.trim(), callback_url: handlerUrl("magicLinkCallback") } }),
+        ({ email }) => send.mutate({ data: { email: email.trim(), callback_url: callbackUrl ?? handlerUrl("magicLinkCallback") } }),
         focusFirstError,
       )}
     >

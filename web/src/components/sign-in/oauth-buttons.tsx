@@ -4,7 +4,7 @@ import { readReturnTarget, useProject, useSignInWithOAuth } from "@gatehouse/cli
 import { Button, Divider, Stack } from "@mantine/core";
 import { useState } from "react";
 import { useLocation } from "react-router";
-import { ErrorAlert } from "../../components/error-alert";
+import { ErrorAlert } from "../error-alert";
 import { errorMessage } from "../../lib/error-message";
 import { ProviderIcon } from "../../lib/provider-icons";
 import { providerName } from "../../lib/provider-names";

@@ -2,8 +2,8 @@ import { useLingui } from "@lingui/react/macro";
 import { Button, Group, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import type { ReactNode } from "react";
-import { PasswordField } from "../../components/password-field";
-import { ErrorAlert } from "../../components/error-alert";
+import { PasswordField } from "../password-field";
+import { ErrorAlert } from "../error-alert";
 import { emailProblem, focusFirstError } from "../../lib/validation";
 
 export interface Credentials {

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { isMfaRequired, useProject, useSignInWithPasskey } from "@gatehouse/clients/react";
 import { Button, Divider, Stack } from "@mantine/core";
 import { IconFingerprint } from "@tabler/icons-react";
-import { ErrorAlert } from "../../components/error-alert";
+import { ErrorAlert } from "../error-alert";
 import { errorMessage } from "../../lib/error-message";
 
 /**
