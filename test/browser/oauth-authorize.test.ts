@@ -66,7 +66,7 @@ async function setUpRelyingParty(
 
 /**
  * An authorization request as the app makes it, with its PKCE verifier, state and nonce. With
- * `resource` (RFC 8707) its access token is a JWT for that API, which userinfo does not take.
+ * `resource` (RFC 8707) its access token is for that API (its audience), which userinfo does not take.
  */
 async function authorizationRequest(rp: RelyingParty, extra: Record<string, string> = {}) {
   const verifier = oidc.randomPKCECodeVerifier();
@@ -224,9 +224,8 @@ describe("the OAuth authorize page", () => {
     expect(callback.searchParams.get("code")).toBeTruthy();
     const tokens = await exchange(internalApp, callback, request);
     expect(tokens.claims()).toMatchObject({ sub: userId, aud: internalApp.clientId, nonce: request.nonce });
-    // The access token is for the API the person allowed, with its scope.
-    const [, payload] = tokens.access_token.split(".");
-    expect(JSON.parse(Buffer.from(payload!, "base64url").toString())).toMatchObject({ sub: userId, aud: RESOURCE, scope: "notes:read" });
+    // The access token is for the API the person allowed, with its scope (opaque: the app's introspection says so).
+    expect(await oidc.tokenIntrospection(internalApp.config, tokens.access_token)).toMatchObject({ active: true, sub: userId, aud: RESOURCE, scope: "notes:read" });
     expect(tokens.refresh_token).toBeTruthy();
 
     // The request was answered: opened again, it is over.
