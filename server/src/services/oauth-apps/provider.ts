@@ -19,7 +19,7 @@
  */
 import type * as OidcProvider from "oidc-provider";
 import type Provider from "oidc-provider";
-import type { ClientMetadata, Configuration, KoaContextWithOIDC, ResourceServer } from "oidc-provider";
+import type { ClientMetadata, Configuration, JWK as OidcJwk, KoaContextWithOIDC, ResourceServer } from "oidc-provider";
 import { hashSecret, secretsEqual } from "../../crypto/secret-hash";
 import { listTeams } from "../../db/queries/teams";
 import { findUser } from "../../db/queries/users";
@@ -159,7 +159,8 @@ async function buildProvider(deps: ServiceDeps, projectId: string, cookieKey: st
 
   const configuration: Configuration = {
     adapter: storageAdapterFor(deps.db, projectId, deps.oauthFlowSeal),
-    jwks: { keys: [(await deps.signingKeys.oauthServerJwk(projectId)) as Parameters<typeof JSON.stringify>[0]] },
+    // jose's private JWK (kty EC, crv P-256, d, x, y, with kid, alg and use): the shape oidc-provider's JWK type names.
+    jwks: { keys: [(await deps.signingKeys.oauthServerJwk(projectId)) as OidcJwk] },
     cookies: {
       keys: [cookieKey],
       // The provider's cookies are scoped to this project's OAuth server.

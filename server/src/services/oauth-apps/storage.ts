@@ -8,8 +8,8 @@
  * registered there when dynamic client registration writes one.
  */
 import { errors, type Adapter, type AdapterPayload } from "oidc-provider";
-import { hashSecret } from "../../crypto/secret-hash";
 import type { SecretBox } from "../../crypto/secret-box";
+import { hashSecret } from "../../crypto/secret-hash";
 import type { Db } from "../../db/db";
 import {
   consumeOAuthServerRecord,
@@ -22,10 +22,10 @@ import {
   upsertOAuthServerRecord,
   type OAuthServerRecord,
 } from "../../db/queries/oauth-server-records";
+import { deleteOAuthApp, findOAuthApp } from "../../db/queries/oauth-apps";
 import { clientMetadataOf, registerDynamicClient } from "./client-metadata";
 import { oauthEndpoint } from "./endpoint-scope";
 import { unstorable } from "./storable";
-import { deleteOAuthApp, findOAuthApp } from "../../db/queries/oauth-apps";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Client ids are ours (app-rules.ts); anything else names no client and is never sent to the database. */
