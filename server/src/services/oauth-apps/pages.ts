@@ -4,7 +4,7 @@
  * confirmation of RP-initiated logout, and the device flow's code entry. Plain HTML with no
  * script, so they work under a strict CSP; forms are oidc-provider's (with its CSRF token).
  */
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f8f9fa;color:#212529}
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:0 1rem;background:#f8f9fa;color:#212529}
 main{max-width:26rem;margin:10vh auto;padding:2rem;background:#fff;border:1px solid #dee2e6;border-radius:8px}
 h1{font-size:1.35rem;margin:0 0 1rem}p{margin:0 0 1rem}.muted{color:#495057;font-size:.9rem}
 label{display:block;font-weight:600;margin-bottom:.35rem}
