@@ -18429,7 +18429,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description `me` for the signed-in user; server access may name anyone. */
-                user_id: string;
+                user_id: string | "me";
             };
             header?: never;
             path?: never;
@@ -18497,7 +18497,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description `me` for the signed-in user; server access may name anyone. */
-                user_id: string;
+                user_id: string | "me";
             };
             header?: never;
             path?: never;
@@ -18569,7 +18569,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description `me` for the signed-in user; server access may name anyone. */
-                user_id: string;
+                user_id: string | "me";
             };
             header?: never;
             path: {
@@ -18779,7 +18779,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description `me` for the signed-in user; server access may name anyone. */
-                user_id: string;
+                user_id: string | "me";
             };
             header?: never;
             path?: never;
@@ -18847,7 +18847,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description `me` for the signed-in user; server access may name anyone. */
-                user_id: string;
+                user_id: string | "me";
             };
             header?: never;
             path: {

@@ -167,6 +167,49 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
   }
   await api(baseUrl, "POST", "/internal/payments/setup", adminByToken, {});
 
+  // The project as an OAuth server: apps (a confidential one with every grant), a resource, and an
+  // agent credential the first user gave the first app, for the OAuth apps area's paths.
+  await api(baseUrl, "PATCH", "/internal/config/override/environment", adminByToken, {
+    config_override_string: JSON.stringify({ "oauthServer.enabled": true, "oauthServer.resources.notes": { uri: "https://notes.example/", scopes: "notes:read" } }),
+  });
+  const oauthApps: Array<{ client_id: string }> = [];
+  for (const type of ["confidential", "confidential", "public"]) {
+    oauthApps.push(
+      await api(baseUrl, "POST", "/internal/oauth-apps", adminByToken, {
+        display_name: `Fuzz ${type} app`,
+        type,
+        redirect_uris: ["https://fuzz.example/callback"],
+        grant_types: type === "public" ? ["authorization_code", "refresh_token"] : ["authorization_code", "refresh_token", "client_credentials"],
+      }),
+    );
+  }
+  for (const member of [a, b]) await api(baseUrl, "POST", `/team-permissions/${team.id}/${member.id}/${teamPermission.id}`, server, {});
+  const agentExpiry = Date.now() + 7 * 24 * 3600 * 1000;
+  const credential = await api(baseUrl, "POST", `/oauth-apps/agent-credentials?user_id=${a.id}`, server, {
+    client_id: oauthApps[0]!.client_id,
+    team_id: team.id,
+    permissions: [teamPermission.id],
+    description: "fuzz",
+    expires_at_millis: agentExpiry,
+  });
+
+  // Authorization requests waiting on the authorize page, for its read and answer.
+  const pendingAuthorizations: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const authorize = new URL(`${baseUrl}/api/v1/projects/${projectId}/oauth2/auth`);
+    authorize.search = new URLSearchParams({
+      client_id: oauthApps[0]!.client_id,
+      response_type: "code",
+      redirect_uri: "https://fuzz.example/callback",
+      scope: "openid profile",
+      state: `fuzz-${i}`,
+      code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+      code_challenge_method: "S256",
+    }).toString();
+    const answer = await fetch(authorize, { redirect: "manual" });
+    pendingAuthorizations.push(new URL(answer.headers.get("location")!, baseUrl).pathname.split("/").pop()!);
+  }
+
   // Deleting the seeded project would end the world for every later request.
   const spare = await api(baseUrl, "POST", "/internal/projects", { ...internalClient, "x-stack-access-token": owner.access_token }, {
     display_name: "Fuzzed project to delete",
@@ -237,6 +280,16 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
       delta: [5, 20, -1],
       quantity: [1, 1, 2],
       expires_at: [new Date(Date.now() + 24 * 3600 * 1000).toISOString()],
+      client_id: oauthApps.map((app) => app.client_id),
+      credential_id: [credential.id],
+      uid: pendingAuthorizations,
+      redirect_uris: [["https://fuzz.example/callback"], ["https://fuzz.example/other", "http://127.0.0.1:9000/cb"]],
+      post_logout_redirect_uris: [[], ["https://fuzz.example/"]],
+      permissions: [[teamPermission.id]],
+      expires_at_millis: [agentExpiry, null],
+      grant_types: [["authorization_code", "refresh_token"], ["client_credentials"]],
+      scope: ["", "openid profile email", "notes:read"],
+      resource: [null, "https://notes.example/"],
     },
   };
 }

@@ -11567,46 +11567,36 @@ limit?: number;
 export type CreateAgentCredentialParams = {
 /**
  * `me` for the signed-in user; server access may name anyone.
- * @minLength 1
- * @maxLength 64
  */
-user_id: string;
+user_id: string | 'me';
 };
 
 export type ListAgentCredentialsParams = {
 /**
  * `me` for the signed-in user; server access may name anyone.
- * @minLength 1
- * @maxLength 64
  */
-user_id: string;
+user_id: string | 'me';
 };
 
 export type RevokeAgentCredentialParams = {
 /**
  * `me` for the signed-in user; server access may name anyone.
- * @minLength 1
- * @maxLength 64
  */
-user_id: string;
+user_id: string | 'me';
 };
 
 export type ListOAuthConnectionsParams = {
 /**
  * `me` for the signed-in user; server access may name anyone.
- * @minLength 1
- * @maxLength 64
  */
-user_id: string;
+user_id: string | 'me';
 };
 
 export type RevokeOAuthConnectionParams = {
 /**
  * `me` for the signed-in user; server access may name anyone.
- * @minLength 1
- * @maxLength 64
  */
-user_id: string;
+user_id: string | 'me';
 };
 
 export type ListOAuthProvidersParams = {

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { CLIENT_AND_UP, resolveUserIdForAccess } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { listSchema, SuccessSchema } from "../../http/schemas";
+import { listSchema, SuccessSchema, UserIdOrMe } from "../../http/schemas";
 import type { AgentCredential } from "../../domain/oauth-apps";
 import {
   AGENT_CREDENTIAL_MAX_PERMISSIONS,
@@ -13,7 +13,7 @@ import {
 } from "../../services/oauth-apps/agent-credentials";
 
 const UserQuery = z.object({
-  user_id: z.string().min(1).max(64).openapi({ description: "`me` for the signed-in user; server access may name anyone." }),
+  user_id: UserIdOrMe.openapi({ description: "`me` for the signed-in user; server access may name anyone." }),
 });
 
 const CredentialSchema = z

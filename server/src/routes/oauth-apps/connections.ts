@@ -2,12 +2,12 @@ import { z } from "@hono/zod-openapi";
 import { CLIENT_AND_UP, resolveUserIdForAccess } from "../../http/access";
 import { authenticatedRoute, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { listSchema, SuccessSchema } from "../../http/schemas";
+import { listSchema, SuccessSchema, UserIdOrMe } from "../../http/schemas";
 import { listConnections, revokeConnection } from "../../services/oauth-apps/connections";
 import { ConnectionSchema } from "./shapes";
 
 const UserQuery = z.object({
-  user_id: z.string().min(1).max(64).openapi({ description: "`me` for the signed-in user; server access may name anyone." }),
+  user_id: UserIdOrMe.openapi({ description: "`me` for the signed-in user; server access may name anyone." }),
 });
 
 const route = <T extends Parameters<typeof authenticatedRoute>[2]>(errors: Parameters<typeof authenticatedRoute>[1], spec: T) =>
