@@ -10,6 +10,7 @@
  * in the same statement (migration 0100's trigger).
  */
 import { newId } from "../../crypto/random";
+import { unlessDeletedMeanwhile } from "../../db/deleted-meanwhile";
 import { findOAuthApp } from "../../db/queries/oauth-apps";
 import { deleteAgentCredential, insertAgentCredential, listAgentCredentials } from "../../db/queries/oauth-agent-credentials";
 import type { AgentCredential } from "../../domain/oauth-apps";
@@ -82,20 +83,25 @@ export async function createAgentCredential(
   token.extra = { agent_credential_id: id, team_id: request.teamId, permissions };
   const accessToken = await token.save();
   try {
-    const credential = await insertAgentCredential(deps.db, tenancy, {
-      id,
-      userId,
-      clientId: app.clientId,
-      grantId,
-      teamId: request.teamId,
-      permissions,
-      description: request.description,
-      resource: resource?.uri ?? null,
-      expiresAtMillis: Date.now() + lifetimeSeconds * 1000,
-    });
+    // The user may leave the team, or the app go, between the checks above and this write.
+    const credential = await unlessDeletedMeanwhile(
+      () =>
+        insertAgentCredential(deps.db, tenancy, {
+          id,
+          userId,
+          clientId: app.clientId,
+          grantId,
+          teamId: request.teamId,
+          permissions,
+          description: request.description,
+          resource: resource?.uri ?? null,
+          expiresAtMillis: Date.now() + lifetimeSeconds * 1000,
+        }),
+      () => new KnownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: request.teamId, user_id: userId }),
+    );
     return { credential, accessToken };
   } catch (error) {
-    // The user left the team or the app went meanwhile: the token must not outlive the row it needs.
+    // The token must not outlive the row it needs.
     await grant.destroy();
     throw error;
   }

@@ -4,6 +4,7 @@
  * everything it was given (grants, codes, tokens) in the same transaction.
  */
 import { hashSecret } from "../../crypto/secret-hash";
+import { unlessDeletedMeanwhile } from "../../db/deleted-meanwhile";
 import {
   deleteOAuthApp as deleteAppRow,
   findOAuthApp,
@@ -79,12 +80,10 @@ export async function getOAuthApp(deps: ServiceDeps, tenancy: Tenancy, clientId:
 export async function createOAuthApp(deps: ServiceDeps, tenancy: Tenancy, input: OAuthAppInput): Promise<{ app: OAuthApp; secret: string | null }> {
   const app = checkedApp(tenancy, input);
   const secret = app.tokenEndpointAuthMethod === "none" ? null : newClientSecret();
-  const created = await insertOAuthApp(deps.db, tenancy.projectId, {
-    ...app,
-    clientId: newClientId(),
-    secretHash: secret === null ? null : hashSecret(secret),
-    registeredBy: "admin",
-  });
+  const created = await unlessDeletedMeanwhile(
+    () => insertOAuthApp(deps.db, tenancy.projectId, { ...app, clientId: newClientId(), secretHash: secret === null ? null : hashSecret(secret), registeredBy: "admin" }),
+    () => new KnownError("CURRENT_PROJECT_NOT_FOUND", { project_id: tenancy.projectId }),
+  );
   return { app: created, secret };
 }
 
