@@ -19,7 +19,7 @@ import type { AppEnv } from "./env";
  * aside for these paths (isOAuthServerPath). A request made in process (`app.request`) has no
  * Node request and is answered 503.
  */
-const OAUTH_SERVER_PATH = /^\/api\/v1\/projects\/([^/]+)\/oauth2(?:\/|$)/;
+const OAUTH_SERVER_PATH = /^\/api\/v1\/projects\/[^/]+\/oauth2(?:\/|$)/;
 
 export function isOAuthServerPath(path: string): boolean {
   return OAUTH_SERVER_PATH.test(path);

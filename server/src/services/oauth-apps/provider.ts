@@ -403,7 +403,7 @@ async function buildProvider(deps: ServiceDeps, projectId: string, cookieKey: st
 
   provider.on("end_session.success", (ctx: KoaContextWithOIDC) => {
     const uid = ctx.oidc.session?.uid;
-    if (uid) void endLinkedSession(deps, tenant, uid).catch((error: unknown) => deps.log.error("ending the session behind an OAuth sign-out failed", { error: String(error), projectId }));
+    if (uid) void tenancyOf(deps, projectId).then((tenancy) => tenancy && endLinkedSession(deps, tenancy, uid)).catch((error: unknown) => deps.log.error("ending the session behind an OAuth sign-out failed", { error: String(error), projectId }));
   });
   provider.on("server_error", (_ctx: KoaContextWithOIDC, error: Error) => deps.log.error("OAuth server error", { error: String(error), stack: error.stack, projectId }));
   return provider;

@@ -7,9 +7,11 @@
  */
 import { hashSecret } from "../../crypto/secret-hash";
 import { findOAuthServerRecord, upsertOAuthServerRecord } from "../../db/queries/oauth-server-records";
-import { deleteSession, findLiveSessionStart } from "../../db/queries/sessions";
+import { findLiveSessionStart } from "../../db/queries/sessions";
 import type { Tenant } from "../../db/queries/tenant";
 import type { ServiceDeps } from "../deps";
+import type { Tenancy } from "../projects/tenancy";
+import { revokeSession } from "../sessions/sessions";
 
 const MODEL = "GatehouseSessionLink";
 
@@ -44,9 +46,8 @@ export async function liveSessionStart(deps: ServiceDeps, tenant: Tenant, link: 
   return findLiveSessionStart(deps.db, tenant, link.sessionId, link.userId);
 }
 
-/** RP-initiated logout: the Gatehouse session behind the OAuth sign-in ends too. */
-export async function endLinkedSession(deps: ServiceDeps, tenant: Tenant, opSessionUid: string): Promise<void> {
-  const link = await linkedSession(deps, opSessionUid, tenant.projectId);
-  if (!link) return;
-  if (await deleteSession(deps.db, tenant, link.sessionId, link.userId)) deps.revokedSessions.add(link.sessionId);
+/** RP-initiated logout: the Gatehouse session behind the OAuth sign-in ends too (gone already is fine). */
+export async function endLinkedSession(deps: ServiceDeps, tenancy: Tenancy, opSessionUid: string): Promise<void> {
+  const link = await linkedSession(deps, opSessionUid, tenancy.projectId);
+  if (link) await revokeSession(deps, tenancy, link.sessionId, { ownerId: link.userId, currentSessionId: null });
 }
