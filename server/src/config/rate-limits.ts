@@ -33,7 +33,8 @@ export type RateLimitId =
   | "feedbackPerIp"
   | "analyticsBatchesPerSession"
   | "oauthServerPerIp"
-  | "oauthClientRegistrationPerIp";
+  | "oauthClientRegistrationPerIp"
+  | "scimPerDirectory";
 
 /**
  * Password sign-in is bounded three ways: per address (one client trying many accounts),
@@ -71,6 +72,9 @@ export const RATE_LIMITS = {
   oauthServerPerIp: { id: "oauthServerPerIp", name: "oauth-server:ip", max: 1200, windowSeconds: 600 },
   // Dynamic client registration makes a row each time.
   oauthClientRegistrationPerIp: { id: "oauthClientRegistrationPerIp", name: "oauth-registration:ip", max: 20, windowSeconds: 3600 },
+  // Every SCIM request with one directory's token. Okta and Entra ID send a few requests a second at
+  // most during a full push (their own limits are lower); a bound on what a leaked token can do.
+  scimPerDirectory: { id: "scimPerDirectory", name: "scim:directory", max: 6000, windowSeconds: 600 },
 } as const satisfies { [K in RateLimitId]: RateLimitRule & { id: K } };
 
 export const RATE_LIMIT_IDS = Object.keys(RATE_LIMITS) as RateLimitId[];

@@ -14,6 +14,7 @@ import { oauthAppErrors } from "./oauth-apps";
 import { paymentErrors } from "./payments";
 import { permissionErrors } from "./permissions";
 import { projectErrors } from "./projects";
+import { scimErrors } from "./scim";
 import { sessionErrors } from "./sessions";
 import { sessionReplayErrors } from "./session-replays";
 import { signUpRuleErrors } from "./sign-up-rules";
@@ -36,6 +37,7 @@ export const errorAreas = {
   passkeyErrors,
   oauthErrors,
   oauthAppErrors,
+  scimErrors,
   dataVaultErrors,
   emailErrors,
   webhookErrors,
@@ -61,6 +63,7 @@ export const knownErrors = {
   ...passkeyErrors,
   ...oauthErrors,
   ...oauthAppErrors,
+  ...scimErrors,
   ...dataVaultErrors,
   ...emailErrors,
   ...webhookErrors,
