@@ -5,6 +5,7 @@ import { mountApiReference } from "./http/api-reference";
 import { cors } from "./http/cors";
 import { mountDevOAuthProvider } from "./http/dev-oauth";
 import { isOAuthServerPath, mountOAuthServers } from "./http/oauth-server";
+import { isScimPath, mountScimServer } from "./http/scim-server";
 import { mountDocs } from "./http/docs";
 import type { AppEnv } from "./http/env";
 import { applyErrorStatusOverride, renderError } from "./http/error-response";
@@ -71,11 +72,12 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
   mountHealth(app);
   mountMetrics(app, deps.settings.metricsToken);
 
-  // A project's OAuth server parses its own bodies and sets its own CORS headers (http/oauth-server.ts).
+  // A project's OAuth server parses its own bodies and sets its own CORS headers (http/oauth-server.ts);
+  // the SCIM endpoints, called server to server, bound and read their own bodies (http/scim-server.ts).
   const exceptOAuthServers =
     (middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> =>
     (c, next) =>
-      isOAuthServerPath(c.req.path) ? next() : middleware(c, next);
+      isOAuthServerPath(c.req.path) || isScimPath(c.req.path) ? next() : middleware(c, next);
   app.use(`${API_BASE_PATH}/*`, exceptOAuthServers(cors()), async (c, next) => {
     await next();
     if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
@@ -104,6 +106,7 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
   );
 
   mountOAuthServers(app);
+  mountScimServer(app);
 
   const api = createRouter();
   registerAllRoutes(api);

@@ -57,7 +57,8 @@ export type ScimGroupFilterAttribute = "id" | "displayName" | "externalId" | "me
  * `emails.value` comparison to the addresses of that type (`emails[type eq "work"].value`).
  */
 export type ScimFilter<Attribute extends string> =
-  | { op: "and" | "or"; filters: ScimFilter<Attribute>[] }
+  | { op: "and"; filters: ScimFilter<Attribute>[] }
+  | { op: "or"; filters: ScimFilter<Attribute>[] }
   | { op: "not"; filter: ScimFilter<Attribute> }
   | { op: "eq" | "ne" | "co" | "sw" | "ew"; attribute: Attribute; value: string | boolean | null; emailType?: string }
   | { op: "pr"; attribute: Attribute; emailType?: string };

@@ -55,6 +55,7 @@ import { registerInternalProjectRoutes } from "./projects/admin";
 import { registerCurrentProjectRoutes } from "./projects/current";
 import { registerJwksRoutes } from "./projects/jwks";
 import { registerLocalEmulatorRoutes } from "./projects/local-emulator";
+import { registerScimDirectoryRoutes } from "./scim/directories";
 import { registerSessionReplayBatchRoutes } from "./session-replays/batch";
 import { registerSessionReplayRoutes } from "./session-replays/replays";
 import { registerSessionRoutes } from "./sessions/sessions";
@@ -99,6 +100,7 @@ export function registerAllRoutes(router: Router): void {
   registerOAuthConnectionRoutes(router);
   registerAgentCredentialRoutes(router);
   registerOAuthAppRoutes(router);
+  registerScimDirectoryRoutes(router);
   registerPermissionRoutes(router);
   registerPermissionDefinitionRoutes(router);
   registerUserApiKeyRoutes(router);
@@ -164,6 +166,14 @@ export const OPENAPI_TAGS = [
       "The project as an OAuth 2.1 authorization server and OpenID provider for other apps, CLIs and AI agents: its apps (clients), " +
       "the authorize page's requests, and the apps each user has allowed. The protocol endpoints themselves are the OAuth server's, " +
       "at /api/v1/projects/{project_id}/oauth2 (see its /.well-known/openid-configuration).",
+  },
+  {
+    name: "SCIM",
+    description:
+      "SCIM 2.0 provisioning per team: the project's SCIM directories (one team each, a bearer token shown once), and the " +
+      "mapping of the groups a directory pushes to team permissions. The protocol endpoints themselves (RFC 7644: /Users, " +
+      "/Groups, /ServiceProviderConfig, ...) are at /api/v1/scim/v2, called by the identity provider with the directory's token; " +
+      "they speak application/scim+json and SCIM's error schema, and are described in the manual (docs/scim.md), not here.",
   },
   { name: "Contact channels", description: "A user's e-mail addresses and their verification." },
   { name: "Projects", description: "Public project information and signing keys; creating, listing, changing, transferring and deleting projects (dashboard)." },

@@ -4750,6 +4750,34 @@ export interface KnownError404ProjectNotFoundTeamMembershipNotFound {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError404ScimDirectoryNotFoundCode = typeof KnownError404ScimDirectoryNotFoundCode[keyof typeof KnownError404ScimDirectoryNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404ScimDirectoryNotFoundCode = {
+  SCIM_DIRECTORY_NOT_FOUND: 'SCIM_DIRECTORY_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError404ScimDirectoryNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404ScimDirectoryNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404ScimDirectoryNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404ScimDirectoryNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError404StripeAccountInfoNotFoundCode = typeof KnownError404StripeAccountInfoNotFoundCode[keyof typeof KnownError404StripeAccountInfoNotFoundCode];
 
 
@@ -4888,6 +4916,34 @@ export interface KnownError404TeamMembershipNotFoundUserNotFound {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError404TeamMembershipNotFoundUserNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404TeamNotFoundCode = typeof KnownError404TeamNotFoundCode[keyof typeof KnownError404TeamNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404TeamNotFoundCode = {
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError404TeamNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404TeamNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404TeamNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404TeamNotFoundDetails;
 }
 
 /**
@@ -8427,6 +8483,8 @@ export type RateLimitsOauthServerPerIp = RateLimitRule & unknown;
 
 export type RateLimitsOauthClientRegistrationPerIp = RateLimitRule & unknown;
 
+export type RateLimitsScimPerDirectory = RateLimitRule & unknown;
+
 /**
  * Gatehouse's own; read back only when the project has rate limits of its own.
  */
@@ -8447,6 +8505,7 @@ export interface RateLimits {
   analytics_batches_per_session?: RateLimitsAnalyticsBatchesPerSession;
   oauth_server_per_ip?: RateLimitsOauthServerPerIp;
   oauth_client_registration_per_ip?: RateLimitsOauthClientRegistrationPerIp;
+  scim_per_directory?: RateLimitsScimPerDirectory;
 }
 
 export interface RefreshedAccessToken {
@@ -8728,6 +8787,95 @@ export interface RevokeTeamPermissionError404 {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: RevokeTeamPermissionError404Details;
+}
+
+/**
+ * The token's last four characters, to tell tokens apart.
+ */
+export type ScimDirectoryTokenHint = string | null;
+
+export type ScimDirectoryTokenCreatedAtMillis = number | null;
+
+/**
+ * When the token was last used (to the minute).
+ */
+export type ScimDirectoryLastUsedAtMillis = number | null;
+
+export interface ScimDirectory {
+  id: string;
+  team_id: string;
+  display_name: string;
+  /** The SCIM base URL (tenant URL) to give the identity provider. */
+  base_url: string;
+  /** false after the token was revoked, until it is rotated. */
+  has_token: boolean;
+  /** The token's last four characters, to tell tokens apart. */
+  token_hint: ScimDirectoryTokenHint;
+  token_created_at_millis: ScimDirectoryTokenCreatedAtMillis;
+  /** When the token was last used (to the minute). */
+  last_used_at_millis: ScimDirectoryLastUsedAtMillis;
+  created_at_millis: number;
+}
+
+export interface ScimDirectoryCreate {
+  /** The team (the customer organisation) whose people the directory provisions. */
+  team_id: string;
+  /**
+   * E.g. the identity provider's name: `Okta`.
+   * @minLength 1
+   * @maxLength 256
+   */
+  display_name: string;
+}
+
+export type ScimDirectoryListPaginationNextCursor = string | null;
+
+export type ScimDirectoryListPagination = {
+  next_cursor: ScimDirectoryListPaginationNextCursor;
+};
+
+export interface ScimDirectoryList {
+  items: ScimDirectory[];
+  is_paginated: boolean;
+  pagination?: ScimDirectoryListPagination;
+}
+
+export type ScimDirectoryWithTokenAllOf = {
+  /** Shown in this answer only; only its digest is kept. */
+  token: string;
+};
+
+export type ScimDirectoryWithToken = ScimDirectory & ScimDirectoryWithTokenAllOf;
+
+export type ScimGroupExternalId = string | null;
+
+export interface ScimGroup {
+  id: string;
+  display_name: string;
+  external_id: ScimGroupExternalId;
+  member_count: number;
+  /** The team permissions the group's members hold in the directory's team; empty: a group kept with its members only. */
+  permission_ids: string[];
+}
+
+export type ScimGroupListPaginationNextCursor = string | null;
+
+export type ScimGroupListPagination = {
+  next_cursor: ScimGroupListPaginationNextCursor;
+};
+
+export interface ScimGroupList {
+  items: ScimGroup[];
+  is_paginated: boolean;
+  pagination?: ScimGroupListPagination;
+}
+
+export interface ScimGroupPermissions {
+  /**
+   * Team permission ids; replaces the group's mapping. Empty: the group maps to nothing.
+   * @maxItems 100
+   */
+  permission_ids: string[];
 }
 
 export type SendEmailRequestAnyOf = {
@@ -9587,6 +9735,37 @@ export interface SetPasswordError400 {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: SetPasswordError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type SetScimGroupPermissionsError404Code = typeof SetScimGroupPermissionsError404Code[keyof typeof SetScimGroupPermissionsError404Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SetScimGroupPermissionsError404Code = {
+  PERMISSION_NOT_FOUND: 'PERMISSION_NOT_FOUND',
+  SCIM_DIRECTORY_NOT_FOUND: 'SCIM_DIRECTORY_NOT_FOUND',
+  SCIM_GROUP_NOT_FOUND: 'SCIM_GROUP_NOT_FOUND',
+  WRONG_PERMISSION_SCOPE: 'WRONG_PERMISSION_SCOPE',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type SetScimGroupPermissionsError404Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface SetScimGroupPermissionsError404 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: SetScimGroupPermissionsError404Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: SetScimGroupPermissionsError404Details;
 }
 
 /**
@@ -11468,6 +11647,13 @@ export const ListPaymentTransactionsCustomerType = {
   team: 'team',
   custom: 'custom',
 } as const;
+
+export type ListScimDirectoriesParams = {
+/**
+ * Only this team's directories.
+ */
+team_id?: string;
+};
 
 export type ListSessionReplaysParams = {
 /**

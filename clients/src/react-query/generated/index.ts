@@ -25,6 +25,7 @@ export * from "./password";
 export * from "./payments";
 export * from "./permissions";
 export * from "./projects";
+export * from "./scim";
 export * from "./session-replays";
 export * from "./sessions";
 export * from "./sign-up-rules";

@@ -196,6 +196,8 @@ export async function createUser(
   tenancy: Tenancy,
   input: UserChanges,
   alsoInTransaction?: (tx: Queryable, userId: string) => Promise<void>,
+  /** `personalTeam: false`: no personal team even where the project makes them (a user a team's SCIM directory provisions belongs to that team). */
+  options: { personalTeam?: boolean } = {},
 ): Promise<User> {
   input = checkedRestriction(input, false);
   const secrets = await prepareSecrets(deps, input);
@@ -208,7 +210,7 @@ export async function createUser(
       await grantDefaultPermissions(tx, tenancy, "signUp", userId);
       const asCreated = (await findUser(tx, tenancy, userId))!;
       // Anonymous users get one too, unnamed until they upgrade (namePersonalTeamAfterUpgrade), as in Stack Auth.
-      if (tenancy.config.teams.createPersonalTeamOnSignUp) {
+      if (tenancy.config.teams.createPersonalTeamOnSignUp && options.personalTeam !== false) {
         await createTeamForCreator(tx, tenancy, userId, {
           displayName: personalTeamName(input.displayName ?? null, input.primaryEmail ?? null),
         });
