@@ -50,4 +50,11 @@ describe("adminKeys", () => {
     expect(Object.values(await staleAfter(keys, a.users()))).toEqual([false, false, false, true, true, false]);
     expect(Object.values(await staleAfter(keys, a.user("u1")))).toEqual([false, false, false, true, false, false]);
   });
+
+  it("keeps the SCIM directories' lists and each directory's groups under the SCIM key", async () => {
+    const keys = [a.scimDirectoryList(), a.scimDirectoryList({ team_id: "t1" }), a.scimDirectoryGroups("d1"), a.scimDirectoryGroups("d2"), b.scimDirectoryList()];
+    expect(Object.values(await staleAfter(keys, a.scim()))).toEqual([true, true, true, true, false]);
+    expect(Object.values(await staleAfter(keys, a.scimDirectoryList()))).toEqual([true, true, false, false, false]);
+    expect(Object.values(await staleAfter(keys, a.scimDirectory("d1")))).toEqual([false, false, true, false, false]);
+  });
 });

@@ -31,6 +31,8 @@ export function adminKeys(projectId: string) {
   const sessionReplays = () => [...all, "session-replays"] as const;
   const replay = (replayId: string) => [...sessionReplays(), "replay", replayId] as const;
   const oauthApps = () => [...all, "oauth-apps"] as const;
+  const scim = () => [...all, "scim"] as const;
+  const scimDirectory = (directoryId: string) => [...scim(), "directory", directoryId] as const;
   return {
     /** Every admin read of the project. */
     all: () => all,
@@ -94,5 +96,14 @@ export function adminKeys(projectId: string) {
     oauthAppList: () => [...oauthApps(), "list"] as const,
     /** One app (`GET /internal/oauth-apps/{client_id}`). */
     oauthApp: (clientId: string) => [...oauthApps(), "app", clientId] as const,
+
+    /** Everything read about the project's SCIM directories. */
+    scim,
+    /** The directories (`GET /internal/scim-directories`), of every team or of one. */
+    scimDirectoryList: (params?: Params) => [...scim(), "list", ...withParams(params)] as const,
+    /** One directory and what is read about it. */
+    scimDirectory,
+    /** A directory's groups and their permission mapping (`GET /internal/scim-directories/{id}/groups`). */
+    scimDirectoryGroups: (directoryId: string) => [...scimDirectory(directoryId), "groups"] as const,
   };
 }
