@@ -2,7 +2,7 @@ import { startAiStandIn, startStripeStandIn, startServer, TEST_INTERNAL_KEYS, ty
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { describeStats, REFUSING_SMTP, runFuzz } from "../support/fuzz/fuzzer";
-import { oauthServerRequest, outsideRequest } from "../support/fuzz/outside-document";
+import { oauthServerRequest, outsideRequest, scimRequest } from "../support/fuzz/outside-document";
 
 /**
  * Short enough for CI on both databases, and one request at a time so a seed always gives the same
@@ -11,6 +11,7 @@ import { oauthServerRequest, outsideRequest } from "../support/fuzz/outside-docu
 const REQUESTS = 4000;
 const OUTSIDE_REQUESTS = 600;
 const OAUTH_SERVER_REQUESTS = 600;
+const SCIM_REQUESTS = 600;
 const METRICS_TOKEN = "fuzz-metrics-token-0123456789";
 
 let server: TestServer;
@@ -98,6 +99,37 @@ describe("hostile requests to the routes outside the document", () => {
     // Not all refused at the door: the provider answered (200 metadata and JWKS, 303 redirects, 400s of its own).
     expect(statuses.get(200) ?? 0).toBeGreaterThan(20);
     expect(statuses.get(400) ?? 0).toBeGreaterThan(50);
+  }, 90_000);
+
+  it("the SCIM endpoints answer resources, PATCHes, filters and tokens, good and bad, without 5xx and in SCIM's error schema", async () => {
+    const admin = { "content-type": "application/json", "x-stack-project-id": "internal", "x-stack-access-type": "admin", "x-stack-super-secret-admin-key": TEST_INTERNAL_KEYS.superSecretAdminKey };
+    const team = await (await fetch(`${server.url}/api/v1/teams`, { method: "POST", headers: admin, body: JSON.stringify({ display_name: "SCIM fuzz" }) })).json();
+    const directory = await (await fetch(`${server.url}/api/v1/internal/scim-directories`, { method: "POST", headers: admin, body: JSON.stringify({ team_id: team.id, display_name: "Fuzz" }) })).json();
+    const scim = (path: string, body: unknown) =>
+      fetch(`${server.url}/api/v1/scim/v2${path}`, { method: "POST", headers: { authorization: `Bearer ${directory.token}`, "content-type": "application/scim+json" }, body: JSON.stringify(body) }).then((r) => r.json());
+    const user = await scim("/Users", { userName: "fuzz.scim@example.com", emails: [{ value: "fuzz.scim@example.com", type: "work" }] });
+    const group = await scim("/Groups", { displayName: "Fuzzers", members: [{ value: user.id }] });
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    for (const request of fc.sample(scimRequest({ token: directory.token, userId: user.id, groupId: group.id }), { numRuns: SCIM_REQUESTS, seed: 9 })) {
+      const label = `${request.method} ${request.path.slice(0, 200)} ${(request.body ?? "").slice(0, 120)}`;
+      try {
+        const response = await fetch(`${server.url}${request.path}`, { method: request.method, headers: request.headers, body: request.body, signal: AbortSignal.timeout(10_000) });
+        const text = await response.text();
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        if (response.status >= 500 && response.status !== 501) failures.push(`${label}: ${response.status} ${text.slice(0, 200)}`);
+        if (response.status >= 400 && request.method !== "HEAD") {
+          const error = JSON.parse(text) as { schemas?: string[]; status?: string };
+          if (error.schemas?.[0] !== "urn:ietf:params:scim:api:messages:2.0:Error" || error.status !== String(response.status)) failures.push(`${label}: not a SCIM error: ${text.slice(0, 200)}`);
+        }
+      } catch (error) {
+        failures.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // Not all refused at the door: reads and changes went through, and the refusals were the resources' own.
+    expect(statuses.get(200) ?? 0, JSON.stringify([...statuses])).toBeGreaterThan(50);
+    expect(statuses.get(400) ?? 0, JSON.stringify([...statuses])).toBeGreaterThan(30);
   }, 90_000);
 });
 

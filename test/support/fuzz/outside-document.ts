@@ -112,3 +112,91 @@ export const oauthServerRequest: fc.Arbitrary<OutsideRequest & { body?: string }
     if (encoding === "garbage") return { method, path, headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: "%%%&=&==\u0000\xff" };
     return { method, path, headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: query };
   });
+
+/** What the SCIM requests name: a directory's token, and ids of its user and group (none when unknown). */
+export interface ScimTarget {
+  token: string;
+  userId: string;
+  groupId: string;
+}
+
+const SCIM = "/api/v1/scim/v2";
+
+const scimFilter = fc.oneof(
+  fc.constantFrom(
+    'userName eq "ada@example.com"',
+    'emails[type eq "work"].value eq "ada@example.com"',
+    'externalId eq "x" or displayName co "a"',
+    'not (active eq true)',
+    'members[value eq "00000000-0000-4000-8000-000000000000"]',
+    'meta.lastModified gt "2020-01-01"',
+    'userName eq',
+    "((((((((((",
+    'userName eq "\u0000"',
+    'id eq "not-a-uuid"',
+    'displayName sw "%_\\\\"',
+    'emails[type eq "work" and value co "@"]',
+    "a".repeat(2000),
+  ),
+  fc.string({ maxLength: 60 }),
+);
+
+const scimValue = fc.oneof(
+  fc.constantFrom(true, false, "False", "True", null, 0, -1, 1e308, "", "\u0000", "\ud800", "x".repeat(300), [], {}, [{ value: "x" }]),
+  fc.string({ maxLength: 40 }),
+);
+
+const scimAttributes = fc.dictionary(
+  fc.constantFrom("userName", "USERNAME", "externalId", "displayName", "active", "emails", "name", "id", "meta", "groups", "password", "members", "schemas", "title", "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"),
+  fc.oneof(scimValue, fc.constant([{ value: "fuzz@example.com", type: "work", primary: "True" }]), fc.constant({ givenName: "Fuzz", familyName: "Er" })),
+  { maxKeys: 6 },
+);
+
+const patchOperation = fc.record(
+  {
+    op: fc.constantFrom("add", "Add", "remove", "Remove", "replace", "Replace", "move", "", 3),
+    path: fc.constantFrom(undefined, "active", "userName", "displayName", 'emails[type eq "work"].value', "name.givenName", "members", 'members[value eq "x"]', "id", "meta.created", "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department", "emails[", "a.b.c", ""),
+    value: fc.oneof(scimValue, scimAttributes, fc.constant([{ value: "00000000-0000-4000-8000-000000000000" }])),
+  },
+  { requiredKeys: ["op"] },
+);
+
+/** Requests to a directory's SCIM endpoints: resources and PATCHes well and badly formed, filters and paging, good and bad tokens. */
+export const scimRequest = (target: ScimTarget): fc.Arbitrary<OutsideRequest & { body?: string }> =>
+  fc
+    .record({
+      method: fc.constantFrom("GET", "GET", "POST", "PUT", "PATCH", "PATCH", "DELETE", "HEAD"),
+      path: fc.constantFrom(
+        "/Users",
+        `/Users/${target.userId}`,
+        "/Users/00000000-0000-4000-8000-000000000000",
+        "/Users/not-a-uuid",
+        "/Groups",
+        `/Groups/${target.groupId}`,
+        "/Groups/%00",
+        "/ServiceProviderConfig",
+        "/ResourceTypes",
+        "/ResourceTypes/User",
+        "/Schemas",
+        "/Schemas/urn:ietf:params:scim:schemas:core:2.0:Group",
+        "/Bulk",
+        "/Me",
+        "",
+      ),
+      query: fc.dictionary(fc.constantFrom("filter", "startIndex", "count", "attributes", "excludedAttributes"), fc.oneof(scimFilter, fc.constantFrom("1", "0", "-5", "999999999999", "1e3", "members", "userName,emails")), { maxKeys: 3 }),
+      body: fc.oneof(
+        scimAttributes.map((attributes) => JSON.stringify({ schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"], userName: `fuzz-${Math.abs(JSON.stringify(attributes).length)}@example.com`, ...attributes })),
+        fc.array(patchOperation, { maxLength: 4 }).map((Operations) => JSON.stringify({ schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"], Operations })),
+        fc.constantFrom("", "{", "[]", "null", '{"Operations":{}}', "\u0000", JSON.stringify({ displayName: "Fuzz group", members: Array.from({ length: 1200 }, () => ({ value: target.userId })) })),
+      ),
+      contentType: fc.constantFrom("application/scim+json", "application/json", "text/plain", undefined),
+      token: fc.oneof({ weight: 6, arbitrary: fc.constant(target.token) }, { weight: 1, arbitrary: fc.constantFrom(undefined, "Bearer", `scim_${"A".repeat(43)}`, target.token.slice(0, -1)) }),
+    })
+    .map(({ method, path, query, body, contentType, token }) => {
+      const headers: Record<string, string> = {};
+      if (token !== undefined) headers.authorization = token.startsWith("scim_") ? `Bearer ${token}` : token;
+      if (contentType) headers["content-type"] = contentType;
+      const search = new URLSearchParams(query).toString();
+      const full = `${SCIM}${path}${search ? `?${search}` : ""}`;
+      return method === "GET" || method === "HEAD" || method === "DELETE" ? { method, path: full, headers } : { method, path: full, headers, body };
+    });

@@ -210,6 +210,21 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
     pendingAuthorizations.push(new URL(answer.headers.get("location")!, baseUrl).pathname.split("/").pop()!);
   }
 
+  // A SCIM directory for the team, with a user and a group its identity provider pushed, for the
+  // SCIM area's admin paths (the SCIM endpoints themselves are outside the document: outside-document.ts).
+  const directory = await api(baseUrl, "POST", "/internal/scim-directories", adminByToken, { team_id: team.id, display_name: "Fuzz IdP" });
+  const scim = async (path: string, body: unknown) => {
+    const res = await fetch(`${baseUrl}/api/v1/scim/v2${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${directory.token}`, "content-type": "application/scim+json" },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 201) throw new Error(`seeding SCIM ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { id: string };
+  };
+  const scimUser = await scim("/Users", { userName: email("scim"), active: true });
+  const scimGroup = await scim("/Groups", { displayName: "Fuzz group", members: [{ value: scimUser.id }] });
+
   // Deleting the seeded project would end the world for every later request.
   const spare = await api(baseUrl, "POST", "/internal/projects", { ...internalClient, "x-stack-access-token": owner.access_token }, {
     display_name: "Fuzzed project to delete",
@@ -290,6 +305,9 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
       grant_types: [["authorization_code", "refresh_token"], ["client_credentials"]],
       scope: ["", "openid profile email", "notes:read"],
       resource: [null, "https://notes.example/"],
+      directory_id: [directory.id],
+      group_id: [scimGroup.id],
+      permission_ids: [[], [teamPermission.id], ["team_member", "no_such_permission"]],
     },
   };
 }

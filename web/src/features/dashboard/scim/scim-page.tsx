@@ -203,7 +203,7 @@ function DirectoryCard({ projectId, directory, teamName, onToken }: DirectoryCar
             </Text>
           </Stack>
           {directory.has_token ? (
-            <Badge color="teal" variant="light">
+            <Badge color="gray" variant="outline" tt="none">
               Token …{directory.token_hint}
             </Badge>
           ) : (
