@@ -19,6 +19,7 @@ export type AreaName =
   | "oauth-providers"
   | "connected-accounts"
   | "oauth-apps"
+  | "scim"
   | "teams"
   | "permissions"
   | "api-keys"
@@ -1158,6 +1159,53 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
     },
     { operationId: "getEmailDeliveryInfo", method: "get", template: "/emails/delivery-info", path: "/emails/delivery-info", access: "server", success: 200 },
     { operationId: "activateEmailCapacityBoost", method: "post", template: "/emails/capacity-boost", path: "/emails/capacity-boost", access: "server", json: {}, success: 200 },
+  ],
+  scim: [
+    { operationId: "listScimDirectories", method: "get", template: "/internal/scim-directories", path: "/internal/scim-directories", access: "admin", success: 200 },
+    {
+      operationId: "createScimDirectory",
+      method: "post",
+      template: "/internal/scim-directories",
+      path: "/internal/scim-directories",
+      access: "admin",
+      json: { team_id: SAMPLE_UUID, display_name: "Okta" },
+      success: 201,
+    },
+    { operationId: "getScimDirectory", method: "get", template: "/internal/scim-directories/{directory_id}", path: `/internal/scim-directories/${SAMPLE_UUID}`, access: "admin", success: 200 },
+    { operationId: "deleteScimDirectory", method: "delete", template: "/internal/scim-directories/{directory_id}", path: `/internal/scim-directories/${SAMPLE_UUID}`, access: "admin", success: 200 },
+    {
+      operationId: "rotateScimDirectoryToken",
+      method: "post",
+      template: "/internal/scim-directories/{directory_id}/rotate-token",
+      path: `/internal/scim-directories/${SAMPLE_UUID}/rotate-token`,
+      access: "admin",
+      success: 200,
+    },
+    {
+      operationId: "revokeScimDirectoryToken",
+      method: "post",
+      template: "/internal/scim-directories/{directory_id}/revoke-token",
+      path: `/internal/scim-directories/${SAMPLE_UUID}/revoke-token`,
+      access: "admin",
+      success: 200,
+    },
+    {
+      operationId: "listScimDirectoryGroups",
+      method: "get",
+      template: "/internal/scim-directories/{directory_id}/groups",
+      path: `/internal/scim-directories/${SAMPLE_UUID}/groups`,
+      access: "admin",
+      success: 200,
+    },
+    {
+      operationId: "setScimGroupPermissions",
+      method: "put",
+      template: "/internal/scim-directories/{directory_id}/groups/{group_id}/permissions",
+      path: `/internal/scim-directories/${SAMPLE_UUID}/groups/${SAMPLE_UUID}/permissions`,
+      access: "admin",
+      json: { permission_ids: ["team_member"] },
+      success: 200,
+    },
   ],
   "oauth-apps": [
     { operationId: "listOAuthApps", method: "get", template: "/internal/oauth-apps", path: "/internal/oauth-apps", access: "admin", success: 200 },
