@@ -16,6 +16,7 @@ import {
   type ListQuery,
 } from "../services/scim/users";
 import type { AppEnv } from "./env";
+import { MAX_JSON_DEPTH } from "./request-guard";
 
 /**
  * The SCIM 2.0 service provider (RFC 7644) at /api/v1/scim/v2: one base URL for every
@@ -31,6 +32,7 @@ import type { AppEnv } from "./env";
 const SCIM_PATH = /^\/api\/v1\/scim\/v2(?:\/|$)/;
 const SCIM_MEDIA_TYPE = "application/scim+json; charset=utf-8";
 const JSON_MEDIA_TYPE = /^application\/(scim\+)?json$/i;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function isScimPath(path: string): boolean {
   return SCIM_PATH.test(path);
@@ -80,11 +82,28 @@ async function readBody(c: Context<ScimEnv>): Promise<unknown> {
   } catch {
     throw new ScimError("INVALID_SYNTAX", "The body is not valid UTF-8.");
   }
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new ScimError("INVALID_SYNTAX", "The body is not JSON.");
   }
+  if (nestingDepth(body) > MAX_JSON_DEPTH) throw new ScimError("INVALID_VALUE", `The body nests deeper than ${MAX_JSON_DEPTH} levels.`);
+  return body;
+}
+
+/** How deep a parsed JSON value nests (the value itself is level 1), walked without recursion so no depth can overflow the stack. */
+function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== "object" || item === null) continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_JSON_DEPTH) return deepest;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return deepest;
 }
 
 const listQuery = (c: Context<ScimEnv>): ListQuery => ({
@@ -100,6 +119,12 @@ export function mountScimServer(app: Hono<AppEnv>): void {
   scim.onError(scimError);
   const authenticate: MiddlewareHandler<ScimEnv> = async (c, next) => {
     c.set("scim", await authenticateScimToken(c.var.deps, c.req.header("authorization")));
+    // What the databases cannot compare faithfully (NUL, lone surrogates) never reaches a query.
+    const queryStart = c.req.url.indexOf("?");
+    const values = queryStart === -1 ? [] : [...new URLSearchParams(c.req.url.slice(queryStart + 1)).values()];
+    if ([c.req.path, ...values].some((text) => text.includes("\u0000") || LONE_SURROGATE.test(text))) {
+      throw new ScimError("INVALID_VALUE", "The path or a query parameter holds a character that cannot be compared (NUL or a lone surrogate).");
+    }
     await next();
   };
   scim.use(

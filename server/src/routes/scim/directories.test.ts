@@ -155,6 +155,9 @@ describe("SCIM protocol endpoints", () => {
       ["GET", "/Users?filter=meta.lastModified%20gt%20%222020-01-01%22", undefined, "400", "invalidFilter"],
       ["GET", "/Users?startIndex=abc", undefined, "400", "invalidValue"],
       ["GET", "/Users/not-a-uuid", undefined, "404", undefined],
+      ["GET", "/Users?filter=userName%20eq%20%22%00%22", undefined, "400", "invalidValue"],
+      ["GET", "/Users?filter=userName%20eq%20%22%ED%A0%80%22", undefined, "400", "invalidFilter"],
+      ["GET", "/Groups?filter=displayName%20eq%20%22a%00%22", undefined, "400", "invalidValue"],
       ["POST", "/Users", "{not json", "400", "invalidSyntax"],
       ["POST", "/Users", { name: { givenName: "x" } }, "400", "invalidValue"],
       ["POST", "/Users", { userName: "a\u0000b" }, "400", "invalidValue"],
@@ -179,6 +182,13 @@ describe("SCIM protocol endpoints", () => {
     expect((await patch([{ op: "replace", path: "emails[type eq", value: "x" }])).json).toMatchObject({ status: "400", scimType: "invalidPath" });
     const big = await scim(token, "POST", "/Users", { userName: "big", title: "x".repeat(300_000) });
     expect(big.status).toBe(413);
+    // Nesting as deep as the body limit allows: refused, not a stack overflow.
+    for (const depth of [20, 100_000]) {
+      const deep = await scim(token, "POST", "/Users", `{"userName":"deep${depth}","x":${"[".repeat(depth)}${"]".repeat(depth)}}`);
+      expect(deep.json, deep.text.slice(0, 200)).toMatchObject({ status: "400" });
+      const deepPatch = await scim(token, "PATCH", `/Users/${ada.json.id}`, `{"Operations":[{"op":"add","path":"x","value":${"[".repeat(depth)}${"]".repeat(depth)}}]}`);
+      expect(deepPatch.json, deepPatch.text.slice(0, 200)).toMatchObject({ status: "400" });
+    }
   });
 
   it("answers the discovery endpoints", async () => {
