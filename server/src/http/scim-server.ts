@@ -15,6 +15,7 @@ import {
   replaceScimUser,
   type ListQuery,
 } from "../services/scim/users";
+import { clientInfo } from "./client-info";
 import type { AppEnv } from "./env";
 import { MAX_JSON_DEPTH } from "./request-guard";
 
@@ -118,7 +119,8 @@ export function mountScimServer(app: Hono<AppEnv>): void {
   const scim = new Hono<ScimEnv>();
   scim.onError(scimError);
   const authenticate: MiddlewareHandler<ScimEnv> = async (c, next) => {
-    c.set("scim", await authenticateScimToken(c.var.deps, c.req.header("authorization")));
+    // ScimEnv only adds a variable to AppEnv's; clientInfo reads the settings and the headers.
+    c.set("scim", await authenticateScimToken(c.var.deps, c.req.header("authorization"), clientInfo(c as unknown as Context<AppEnv>)));
     // What the databases cannot compare faithfully (NUL, lone surrogates) never reaches a query.
     const queryStart = c.req.url.indexOf("?");
     const values = queryStart === -1 ? [] : [...new URLSearchParams(c.req.url.slice(queryStart + 1)).values()];

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashSecret } from "../../crypto/secret-hash";
+import { verifyAuditChain } from "../../services/audit-log/verify";
 import { call, callUntyped, createProjectFixture, signUpUser, uniqueEmail, type ProjectFixture } from "../../testing/fixtures";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
@@ -112,6 +113,49 @@ describe("SCIM directories (admin API)", () => {
     expect(unknown.json.code).toBe("PERMISSION_NOT_FOUND");
     const groups = await asAdmin(project, "GET", `/internal/scim-directories/${directory.id}/groups`);
     expect(groups.json.items).toEqual([{ id: group.json.id, display_name: "Engineering", external_id: null, member_count: 0, permission_ids: ["team_admin", "team_member"] }]);
+  });
+});
+
+describe("SCIM's audit events", () => {
+  it("records the admin's and the identity provider's actions in the same transactions, in a chain that verifies", async () => {
+    const project = await createProjectFixture(t);
+    const teamId = await teamOf(project);
+    const directory = await directoryFor(project, teamId);
+    const ada = await scim(directory.token, "POST", "/Users", scimUser(uniqueEmail("ada")));
+    const patch = (Operations: unknown[]) => scim(directory.token, "PATCH", `/Users/${ada.json.id}`, { Operations });
+    await patch([{ op: "replace", path: "displayName", value: "Ada L." }]);
+    await patch([{ op: "replace", value: { active: false } }]);
+    // A refused change is not on record: it rolled back with its transaction.
+    expect((await patch([{ op: "replace", path: "id", value: "x" }])).status).toBe(400);
+    const group = await scim(directory.token, "POST", "/Groups", { displayName: "Ops", members: [{ value: ada.json.id }] });
+    await asAdmin(project, "PUT", `/internal/scim-directories/${directory.id}/groups/${group.json.id}/permissions`, { permission_ids: ["team_member"] });
+    await scim(directory.token, "PATCH", `/Groups/${group.json.id}`, { Operations: [{ op: "remove", path: `members[value eq "${ada.json.id}"]` }] });
+    await scim(directory.token, "DELETE", `/Groups/${group.json.id}`);
+    await scim(directory.token, "DELETE", `/Users/${ada.json.id}`);
+    await asAdmin(project, "POST", `/internal/scim-directories/${directory.id}/rotate-token`);
+    await asAdmin(project, "DELETE", `/internal/scim-directories/${directory.id}`);
+
+    const events = await t.db.query<{ action: string; actor_type: string; actor_id: string | null; target_id: string | null; team_id: string | null }>(
+      "SELECT action, actor_type, actor_id, target_id, team_id FROM audit_events WHERE project_id = $1 AND action LIKE 'scim.%' ORDER BY seq",
+      [project.projectId],
+    );
+    expect(events.map((e) => `${e.action} by ${e.actor_type}`)).toEqual([
+      "scim.directory.created by admin",
+      "scim.user.created by scim",
+      "scim.user.updated by scim",
+      "scim.user.deactivated by scim",
+      "scim.group.created by scim",
+      "scim.group.updated by admin",
+      "scim.group.updated by scim",
+      "scim.group.deleted by scim",
+      "scim.user.deleted by scim",
+      "scim.directory.token_rotated by admin",
+      "scim.directory.deleted by admin",
+    ]);
+    for (const event of events) expect(event.team_id).toBe(teamId);
+    expect(events.filter((e) => e.actor_type === "scim").every((e) => e.actor_id === directory.id)).toBe(true);
+    expect(events[1]!.target_id).toBe(ada.json.id);
+    expect((await verifyAuditChain(t.db, { projectId: project.projectId, branchId: "main" })).valid).toBe(true);
   });
 });
 

@@ -1,5 +1,8 @@
 import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { ADMIN_ONLY } from "../../http/access";
+import { clientInfo } from "../../http/client-info";
+import type { AppEnv } from "../../http/env";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { listSchema, SuccessSchema, UuidSchema } from "../../http/schemas";
@@ -13,6 +16,7 @@ import {
   revokeDirectoryToken,
   rotateDirectoryToken,
   scimBaseUrl,
+  type AdminActor,
 } from "../../services/scim/directories";
 import { listDirectoryGroups, setGroupPermissions } from "../../services/scim/groups";
 
@@ -93,6 +97,9 @@ const groupToWire = (group: ScimGroupRecord & { memberCount: number }): z.infer<
   member_count: group.memberCount,
   permission_ids: group.permissionIds,
 });
+
+/** The admin behind the request, for the audit log: the owner's user id behind an admin access token (none with the admin key). */
+const adminActor = (c: Context<AppEnv>): AdminActor => ({ userId: c.var.auth.owner?.userId ?? null, client: clientInfo(c) });
 
 const route = <T extends Parameters<typeof authenticatedRoute>[2]>(errors: Parameters<typeof authenticatedRoute>[1], spec: T) =>
   authenticatedRoute(ADMIN_ONLY, errors, { ...spec, tags: ["SCIM"] });
@@ -185,7 +192,7 @@ export function registerScimDirectoryRoutes(router: Router): void {
 
   router.openapi(createRoute, async (c) => {
     const body = c.req.valid("json");
-    const { directory, token } = await createDirectory(c.var.deps, c.var.auth.tenancy, { teamId: body.team_id, displayName: body.display_name });
+    const { directory, token } = await createDirectory(c.var.deps, c.var.auth.tenancy, adminActor(c), { teamId: body.team_id, displayName: body.display_name });
     return c.json({ ...directoryToWire(c.var.deps, directory), token }, 201);
   });
 
@@ -194,17 +201,17 @@ export function registerScimDirectoryRoutes(router: Router): void {
   );
 
   router.openapi(deleteRoute, async (c) => {
-    await deleteDirectory(c.var.deps, c.var.auth.tenancy, c.req.valid("param").directory_id);
+    await deleteDirectory(c.var.deps, c.var.auth.tenancy, adminActor(c), c.req.valid("param").directory_id);
     return c.json({ success: true as const }, 200);
   });
 
   router.openapi(rotateRoute, async (c) => {
-    const { directory, token } = await rotateDirectoryToken(c.var.deps, c.var.auth.tenancy, c.req.valid("param").directory_id);
+    const { directory, token } = await rotateDirectoryToken(c.var.deps, c.var.auth.tenancy, adminActor(c), c.req.valid("param").directory_id);
     return c.json({ ...directoryToWire(c.var.deps, directory), token }, 200);
   });
 
   router.openapi(revokeRoute, async (c) =>
-    c.json(directoryToWire(c.var.deps, await revokeDirectoryToken(c.var.deps, c.var.auth.tenancy, c.req.valid("param").directory_id)), 200),
+    c.json(directoryToWire(c.var.deps, await revokeDirectoryToken(c.var.deps, c.var.auth.tenancy, adminActor(c), c.req.valid("param").directory_id)), 200),
   );
 
   router.openapi(listGroupsRoute, async (c) => {
@@ -214,7 +221,7 @@ export function registerScimDirectoryRoutes(router: Router): void {
 
   router.openapi(setPermissionsRoute, async (c) => {
     const { directory_id, group_id } = c.req.valid("param");
-    const group = await setGroupPermissions(c.var.deps, c.var.auth.tenancy, directory_id, group_id, c.req.valid("json").permission_ids);
+    const group = await setGroupPermissions(c.var.deps, c.var.auth.tenancy, adminActor(c), directory_id, group_id, c.req.valid("json").permission_ids);
     return c.json(groupToWire(group), 200);
   });
 }

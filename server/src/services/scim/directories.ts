@@ -22,6 +22,8 @@ import type { ScimDirectory } from "../../domain/scim";
 import { KnownError } from "../../errors";
 import { ScimError } from "../../errors/scim";
 import type { ServiceDeps } from "../deps";
+import { recordAuditEvent, type AuditEventInput } from "../audit-log/record";
+import type { ClientInfo } from "../sessions/client-info";
 import type { Tenancy } from "../projects/tenancy";
 import { enforceRateLimits, RATE_LIMITS } from "../rate-limits/rate-limits";
 import { RateLimitedError } from "../../errors";
@@ -38,6 +40,22 @@ export const scimBaseUrl = (deps: ServiceDeps) => `${deps.settings.publicUrl}${S
 
 const notFound = (id: string) => new KnownError("SCIM_DIRECTORY_NOT_FOUND", { directory_id: id });
 
+/** Who changed a directory, for the audit log: the project's admin (their user id behind an admin token, else none). */
+export interface AdminActor {
+  userId: string | null;
+  client: ClientInfo | null;
+}
+
+const directoryEvent = (tenancy: Tenancy, actor: AdminActor, directory: ScimDirectory, action: AuditEventInput["action"], details: Record<string, unknown> = {}): AuditEventInput => ({
+  tenancy,
+  action,
+  actor: { type: "admin", id: actor.userId },
+  target: { type: "scim_directory", id: directory.id },
+  teamId: directory.teamId,
+  client: actor.client,
+  details: { display_name: directory.displayName, ...details },
+});
+
 export async function listDirectories(deps: ServiceDeps, tenancy: Tenancy, teamId?: string): Promise<ScimDirectory[]> {
   return listScimDirectories(deps.db, tenancy, teamId);
 }
@@ -49,41 +67,72 @@ export async function getDirectory(deps: ServiceDeps, tenancy: Tenancy, id: stri
 }
 
 /** Makes a directory for the team, with its token (returned this once). */
-export async function createDirectory(deps: ServiceDeps, tenancy: Tenancy, input: { teamId: string; displayName: string }): Promise<{ directory: ScimDirectory; token: string }> {
+export async function createDirectory(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  actor: AdminActor,
+  input: { teamId: string; displayName: string },
+): Promise<{ directory: ScimDirectory; token: string }> {
   if (!(await findTeam(deps.db, tenancy, input.teamId))) throw new KnownError("TEAM_NOT_FOUND", { team_id: input.teamId });
   const token = newToken();
   const { hash, hint } = stored(token);
   const directory = await unlessDeletedMeanwhile(
-    () => insertScimDirectory(deps.db, tenancy, { id: newId(), teamId: input.teamId, displayName: input.displayName, tokenHash: hash, tokenHint: hint }),
+    () =>
+      deps.db.transaction(async (tx) => {
+        const made = await insertScimDirectory(tx, tenancy, { id: newId(), teamId: input.teamId, displayName: input.displayName, tokenHash: hash, tokenHint: hint });
+        await recordAuditEvent(deps, tx, directoryEvent(tenancy, actor, made, "scim.directory.created"));
+        return made;
+      }),
     () => new KnownError("TEAM_NOT_FOUND", { team_id: input.teamId }),
   );
   return { directory, token };
 }
 
 /** A new token; the old one stops working at once. */
-export async function rotateDirectoryToken(deps: ServiceDeps, tenancy: Tenancy, id: string): Promise<{ directory: ScimDirectory; token: string }> {
+export async function rotateDirectoryToken(deps: ServiceDeps, tenancy: Tenancy, actor: AdminActor, id: string): Promise<{ directory: ScimDirectory; token: string }> {
   const token = newToken();
-  if (!(await setScimDirectoryToken(deps.db, tenancy, id, stored(token)))) throw notFound(id);
-  return { directory: await getDirectory(deps, tenancy, id), token };
+  const directory = await deps.db.transaction(async (tx) => {
+    if (!(await setScimDirectoryToken(tx, tenancy, id, stored(token)))) throw notFound(id);
+    const changed = (await findScimDirectory(tx, tenancy, id))!;
+    await recordAuditEvent(deps, tx, directoryEvent(tenancy, actor, changed, "scim.directory.token_rotated", { token_hint: changed.tokenHint }));
+    return changed;
+  });
+  return { directory, token };
 }
 
 /** No token: the directory keeps its users and groups, and answers nobody until a new token is made. */
-export async function revokeDirectoryToken(deps: ServiceDeps, tenancy: Tenancy, id: string): Promise<ScimDirectory> {
-  if (!(await setScimDirectoryToken(deps.db, tenancy, id, null))) throw notFound(id);
-  return getDirectory(deps, tenancy, id);
+export async function revokeDirectoryToken(deps: ServiceDeps, tenancy: Tenancy, actor: AdminActor, id: string): Promise<ScimDirectory> {
+  return deps.db.transaction(async (tx) => {
+    if (!(await setScimDirectoryToken(tx, tenancy, id, null))) throw notFound(id);
+    const changed = (await findScimDirectory(tx, tenancy, id))!;
+    // The catalogue of actions has no revocation of its own: a rotation to no token.
+    await recordAuditEvent(deps, tx, directoryEvent(tenancy, actor, changed, "scim.directory.token_rotated", { revoked: true }));
+    return changed;
+  });
 }
 
 /**
  * Removes the directory, its groups and its links to users. The users stay, with their team
  * membership: removing the connection to the identity provider is not deprovisioning anyone.
  */
-export async function deleteDirectory(deps: ServiceDeps, tenancy: Tenancy, id: string): Promise<void> {
-  if (!(await deleteScimDirectory(deps.db, tenancy, id))) throw notFound(id);
+export async function deleteDirectory(deps: ServiceDeps, tenancy: Tenancy, actor: AdminActor, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const directory = await findScimDirectory(tx, tenancy, id);
+    if (!directory || !(await deleteScimDirectory(tx, tenancy, id))) throw notFound(id);
+    await recordAuditEvent(deps, tx, directoryEvent(tenancy, actor, directory, "scim.directory.deleted"));
+  });
 }
 
 export interface ScimCaller {
   directory: ScimDirectory;
   tenancy: Tenancy;
+  /** The identity provider's address and user agent, for the audit log. */
+  client: ClientInfo | null;
+}
+
+/** An audit event of the identity provider's: the actor is the directory, within its team. */
+export function scimEvent(caller: ScimCaller, action: AuditEventInput["action"], target: { type: "user" | "scim_group"; id: string }, details: Record<string, unknown> = {}): AuditEventInput {
+  return { tenancy: caller.tenancy, action, actor: { type: "scim", id: caller.directory.id }, target, teamId: caller.directory.teamId, client: caller.client, details };
 }
 
 const unauthorized = () => new ScimError("UNAUTHORIZED", "The bearer token is missing, wrong, rotated or revoked. Use the token shown when the SCIM directory was made or last rotated.");
@@ -92,7 +141,7 @@ const unauthorized = () => new ScimError("UNAUTHORIZED", "The bearer token is mi
  * The directory a presented bearer token stands for, and its tenancy; counts the request
  * against the directory's rate limit. Any doubt is the same 401, so nothing is learnt from it.
  */
-export async function authenticateScimToken(deps: ServiceDeps, authorization: string | undefined): Promise<ScimCaller> {
+export async function authenticateScimToken(deps: ServiceDeps, authorization: string | undefined, client: ClientInfo | null = null): Promise<ScimCaller> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
   const token = match?.[1];
   if (!token || !TOKEN_PATTERN.test(token)) throw unauthorized();
@@ -110,5 +159,5 @@ export async function authenticateScimToken(deps: ServiceDeps, authorization: st
     throw error;
   }
   await touchScimDirectory(deps.db, lookup.tenancy, found.directory.id);
-  return { directory: found.directory, tenancy: lookup.tenancy };
+  return { directory: found.directory, tenancy: lookup.tenancy, client };
 }

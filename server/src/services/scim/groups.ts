@@ -27,7 +27,8 @@ import { ScimError } from "../../errors/scim";
 import type { ServiceDeps } from "../deps";
 import { requireDefinition } from "../permissions/definitions";
 import type { Tenancy } from "../projects/tenancy";
-import { scimBaseUrl, type ScimCaller } from "./directories";
+import { recordAuditEvent } from "../audit-log/record";
+import { scimBaseUrl, scimEvent, type AdminActor, type ScimCaller } from "./directories";
 import { parseGroupFilter } from "./filter";
 import { SCIM_MAX_MEMBERS_PER_REQUEST } from "./limits";
 import { syncGroupPermissions } from "./membership";
@@ -114,6 +115,7 @@ export async function createScimGroup(deps: ServiceDeps, caller: ScimCaller, bod
       await requireDirectoryUsers(tx, caller, members);
       const group = await insertScimGroup(tx, tenancy, directory.id, { id: newId(), displayName: input.displayName, externalId: input.externalId });
       await addScimGroupMembers(tx, tenancy, directory.id, group.id, members);
+      await recordAuditEvent(deps, tx, scimEvent(caller, "scim.group.created", { type: "scim_group", id: group.id }, { display_name: group.displayName, members: members.length }));
       return group;
     }),
   );
@@ -134,6 +136,7 @@ export async function replaceScimGroup(deps: ServiceDeps, caller: ScimCaller, id
       await removeScimGroupMembers(tx, tenancy, directory.id, current.id, null);
       await addScimGroupMembers(tx, tenancy, directory.id, current.id, members);
       await resync(tx, tenancy, directory, current.permissionIds.length > 0, [...before, ...members]);
+      await recordAuditEvent(deps, tx, scimEvent(caller, "scim.group.updated", { type: "scim_group", id: current.id }, { display_name: updated.displayName, members: members.length }));
       return updated;
     }),
   );
@@ -216,6 +219,10 @@ export async function patchScimGroup(deps: ServiceDeps, caller: ScimCaller, id: 
           : current;
       const known = await existingScimUserIds(tx, tenancy, directory.id, [...touched].filter((userId) => UUID.test(userId)));
       await resync(tx, tenancy, directory, current.permissionIds.length > 0, known);
+      const memberDetails = Object.fromEntries(
+        (["add", "remove", "set"] as const).map((kind) => [`members_${kind === "add" ? "added" : kind === "remove" ? "removed" : "set"}`, memberChanges.filter((c) => c.kind === kind).flatMap((c) => c.ids ?? ["*"])]),
+      );
+      await recordAuditEvent(deps, tx, scimEvent(caller, "scim.group.updated", { type: "scim_group", id: current.id }, { display_name: updated.displayName, ...memberDetails }));
       return updated;
     });
   });
@@ -229,6 +236,7 @@ export async function deleteScimGroupResource(deps: ServiceDeps, caller: ScimCal
     const members = await scimGroupMemberIds(tx, tenancy, directory.id, current.id);
     await deleteScimGroup(tx, tenancy, directory.id, current.id);
     await resync(tx, tenancy, directory, current.permissionIds.length > 0, members);
+    await recordAuditEvent(deps, tx, scimEvent(caller, "scim.group.deleted", { type: "scim_group", id: current.id }, { display_name: current.displayName }));
   });
 }
 
@@ -247,6 +255,7 @@ export async function listDirectoryGroups(deps: ServiceDeps, tenancy: Tenancy, d
 export async function setGroupPermissions(
   deps: ServiceDeps,
   tenancy: Tenancy,
+  actor: AdminActor,
   directoryId: string,
   groupId: string,
   permissionIds: string[],
@@ -260,6 +269,15 @@ export async function setGroupPermissions(
     if (!group) throw new KnownError("SCIM_GROUP_NOT_FOUND", { group_id: groupId });
     const members = await scimGroupMemberIds(tx, tenancy, directoryId, group.id);
     for (const userId of members) await syncGroupPermissions(tx, tenancy, directory, userId);
+    await recordAuditEvent(deps, tx, {
+      tenancy,
+      action: "scim.group.updated",
+      actor: { type: "admin", id: actor.userId },
+      target: { type: "scim_group", id: group.id },
+      teamId: directory.teamId,
+      client: actor.client,
+      details: { display_name: group.displayName, permission_ids: ids },
+    });
     return { ...group, memberCount: members.length };
   });
 }

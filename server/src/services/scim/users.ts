@@ -37,7 +37,8 @@ import { ScimError } from "../../errors/scim";
 import type { ServiceDeps } from "../deps";
 import { createUser, updateUser, type UserChanges } from "../users/user-changes";
 import { recordWebhookEvent } from "../webhooks/events";
-import { scimBaseUrl, type ScimCaller } from "./directories";
+import { recordAuditEvent } from "../audit-log/record";
+import { scimBaseUrl, scimEvent, type ScimCaller } from "./directories";
 import { parseUserFilter } from "./filter";
 import { SCIM_DEFAULT_PAGE_SIZE, SCIM_MAX_PAGE_SIZE } from "./limits";
 import { deprovisionMembership, provisionMembership } from "./membership";
@@ -132,6 +133,7 @@ export async function createScimUser(deps: ServiceDeps, caller: ScimCaller, body
   const link = async (tx: Queryable, userId: string, createdUser: boolean) => {
     const record = await insertScimUser(tx, tenancy, directory.id, userId, { ...fieldsOf(input), createdUser });
     if (input.active) await provisionMembership(tx, tenancy, directory, userId);
+    await recordAuditEvent(deps, tx, scimEvent(caller, "scim.user.created", { type: "user", id: userId }, { user_name: input.userName, linked_existing_user: !createdUser, active: input.active }));
     return record;
   };
   let record: ScimUserRecord | undefined;
@@ -183,11 +185,14 @@ async function changeScimUser(deps: ServiceDeps, caller: ScimCaller, id: string,
   const write = async (tx: Queryable) => {
     const locked = await findRecord(tx, caller, current.userId, true);
     updated = (await updateScimUser(tx, tenancy, directory.id, locked.userId, fieldsOf(input)))!;
+    const target = { type: "user" as const, id: locked.userId };
     if (locked.active && !input.active) {
       await deprovisionMembership(tx, tenancy, directory, locked.userId);
       signedOut = true;
-    } else if (!locked.active && input.active) {
-      await provisionMembership(tx, tenancy, directory, locked.userId);
+      await recordAuditEvent(deps, tx, scimEvent(caller, "scim.user.deactivated", target, { user_name: input.userName }));
+    } else {
+      if (!locked.active && input.active) await provisionMembership(tx, tenancy, directory, locked.userId);
+      await recordAuditEvent(deps, tx, scimEvent(caller, "scim.user.updated", target, { user_name: input.userName, ...(!locked.active && input.active ? { reactivated: true } : {}) }));
     }
   };
   const profile: UserChanges = {};
@@ -220,11 +225,12 @@ export async function deleteScimUserResource(deps: ServiceDeps, caller: ScimCall
     const locked = await findRecord(tx, caller, id, true);
     await deprovisionMembership(tx, tenancy, directory, locked.userId);
     await deleteScimUser(tx, tenancy, directory.id, locked.userId);
+    let userDeleted = false;
     if (locked.createdUser && !(await userBelongsElsewhere(tx, tenancy, locked.userId, directory.teamId, directory.id))) {
-      if (await deleteUserRow(tx, tenancy, locked.userId)) {
-        await recordWebhookEvent(tx, tenancy, "user.deleted", () => ({ id: locked.userId, teams: [] }));
-      }
+      userDeleted = await deleteUserRow(tx, tenancy, locked.userId);
+      if (userDeleted) await recordWebhookEvent(tx, tenancy, "user.deleted", () => ({ id: locked.userId, teams: [] }));
     }
+    await recordAuditEvent(deps, tx, scimEvent(caller, "scim.user.deleted", { type: "user", id: locked.userId }, { user_name: locked.userName, gatehouse_user_deleted: userDeleted }));
   });
   await deps.revokedSessions.catchUp();
 }
