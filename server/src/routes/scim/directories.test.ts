@@ -235,6 +235,18 @@ describe("SCIM protocol endpoints", () => {
     }
   });
 
+  it("limits each directory's token to its rate, answering 429 in SCIM's error schema with Retry-After, without touching another directory", async () => {
+    const project = await createProjectFixture(t, { config: { rate_limits: { scim_per_directory: { max: 3 } } } });
+    const busy = await directoryFor(project, await teamOf(project, "Busy"));
+    const calm = await directoryFor(project, await teamOf(project, "Calm"));
+    for (let i = 0; i < 3; i++) expect((await scim(busy.token, "GET", "/Users")).status).toBe(200);
+    const refused = await t.request("/api/v1/scim/v2/Users", { headers: { authorization: `Bearer ${busy.token}` } });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ schemas: ["urn:ietf:params:scim:api:messages:2.0:Error"], status: "429" });
+    expect((await scim(calm.token, "GET", "/Users")).status).toBe(200);
+  });
+
   it("answers the discovery endpoints", async () => {
     const project = await createProjectFixture(t);
     const { token } = await directoryFor(project, await teamOf(project));
