@@ -417,3 +417,101 @@ function expectRefusal(res: Awaited<ReturnType<typeof callUntyped>>, code: Known
   expect([res.status, res.headers.get("content-type"), res.text]).toEqual([spec.status, expect.stringMatching(/^text\/plain/), spec.message(details as never)]);
   expect(res.headers.get("x-stack-known-error")).toBeNull();
 }
+
+/**
+ * The SCIM endpoints (http/scim-server.ts) are no operations of the OpenAPI document and take
+ * no project headers: a directory's bearer token is their whole authentication. Each protected
+ * SCIM operation joins this table with one line, `describeScimSecurity({...})`, and is checked
+ * against: no token, another scheme, a malformed, an unknown, a rotated-away and a revoked
+ * token (each 401 in SCIM's error schema), and the token of another team's directory and of
+ * another project's, which find nothing of this directory (404 for a resource, an empty list
+ * for a collection, and nothing changed).
+ */
+export interface ScimProtectedOperation {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Under /api/v1/scim/v2; `{user}` and `{group}` stand for a user and a group of the directory under test. */
+  path: string;
+  body?: unknown;
+}
+
+interface ScimDirectoryFixture {
+  token: string;
+  userId: string;
+  groupId: string;
+}
+
+async function scimDirectoryFixture(t: TestApp, project: ProjectFixture, label: string): Promise<ScimDirectoryFixture & { id: string }> {
+  const team = await call(t, "POST", "/teams", { creds: project.server, body: { display_name: label } });
+  const directory = await callUntyped(t, "POST", "/internal/scim-directories", { creds: project.admin, body: { team_id: team.json.id, display_name: label } });
+  const scim = async (path: string, body: unknown) =>
+    (await (await t.request(`/api/v1/scim/v2${path}`, { method: "POST", headers: { authorization: `Bearer ${directory.json.token}`, "content-type": "application/scim+json" }, body: JSON.stringify(body) })).json()) as { id: string };
+  const user = await scim("/Users", { userName: `${label.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}@example.com` });
+  const group = await scim("/Groups", { displayName: `${label} group`, members: [{ value: user.id }] });
+  return { id: directory.json.id, token: directory.json.token, userId: user.id, groupId: group.id };
+}
+
+export function describeScimSecurity(op: ScimProtectedOperation): void {
+  const app = useSharedTestApp();
+  describe(`SCIM security: ${op.method} ${op.path}`, () => {
+    let t: TestApp;
+    let target: ScimDirectoryFixture;
+    const tokens: Record<string, string> = {};
+    let sameProject: string;
+    let otherProject: string;
+    beforeAll(async () => {
+      t = app();
+      const project = await createProjectFixture(t);
+      const other = await createProjectFixture(t);
+      const made = await scimDirectoryFixture(t, project, "Target");
+      target = made;
+      const rotated = await callUntyped(t, "POST", `/internal/scim-directories/${made.id}/rotate-token`, { creds: project.admin });
+      tokens.rotatedAway = made.token;
+      target = { ...made, token: rotated.json.token };
+      const revoked = await scimDirectoryFixture(t, project, "Revoked");
+      await callUntyped(t, "POST", `/internal/scim-directories/${revoked.id}/revoke-token`, { creds: project.admin });
+      tokens.revoked = revoked.token;
+      sameProject = (await scimDirectoryFixture(t, project, "Neighbour")).token;
+      otherProject = (await scimDirectoryFixture(t, other, "Foreign")).token;
+    });
+
+    const send = async (authorization: string | undefined) => {
+      const path = op.path.replace("{user}", target.userId).replace("{group}", target.groupId);
+      const res = await t.request(`/api/v1/scim/v2${path}`, {
+        method: op.method,
+        headers: { ...(authorization === undefined ? {} : { authorization }), ...(op.body === undefined ? {} : { "content-type": "application/scim+json" }) },
+        body: op.body === undefined ? undefined : JSON.stringify(op.body),
+      });
+      const text = await res.text();
+      return { status: res.status, json: text ? JSON.parse(text) : null, text };
+    };
+
+    const refusals: Array<[string, () => string | undefined]> = [
+      ["no token", () => undefined],
+      ["another scheme", () => `Basic ${Buffer.from(`x:${target.token}`).toString("base64")}`],
+      ["a malformed token", () => "Bearer scim_short"],
+      ["an unknown token", () => `Bearer scim_${"A".repeat(43)}`],
+      ["a token rotated away", () => `Bearer ${tokens.rotatedAway}`],
+      ["a revoked directory's token", () => `Bearer ${tokens.revoked}`],
+    ];
+    for (const [name, authorization] of refusals) {
+      it(`refuses ${name} with 401 in SCIM's error schema`, async () => {
+        const res = await send(authorization());
+        expect(res.status, res.text).toBe(401);
+        expect(res.json).toMatchObject({ schemas: ["urn:ietf:params:scim:api:messages:2.0:Error"], status: "401" });
+      });
+    }
+
+    for (const [name, token] of [["another team's directory", () => sameProject], ["another project's directory", () => otherProject]] as const) {
+      it(`finds nothing of this directory with ${name}'s token`, async () => {
+        const res = await send(`Bearer ${token()}`);
+        if (op.path.includes("{")) expect(res.status, res.text).toBe(404);
+        else if (op.method === "GET" && /^\/(Users|Groups)$/.test(op.path)) expect(res.json.Resources.map((r: { id: string }) => r.id)).not.toContain(op.path.startsWith("/Users") ? target.userId : target.groupId);
+        // The directory's own user and group are as they were.
+        const user = await t.request(`/api/v1/scim/v2/Users/${target.userId}`, { headers: { authorization: `Bearer ${target.token}` } });
+        expect(user.status).toBe(200);
+        const group = (await (await t.request(`/api/v1/scim/v2/Groups/${target.groupId}`, { headers: { authorization: `Bearer ${target.token}` } })).json()) as { members: Array<{ value: string }> };
+        expect(group.members.map((m) => m.value)).toEqual([target.userId]);
+      });
+    }
+  });
+}

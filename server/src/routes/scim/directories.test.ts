@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { hashSecret } from "../../crypto/secret-hash";
 import { verifyAuditChain } from "../../services/audit-log/verify";
 import { call, callUntyped, createProjectFixture, signUpUser, uniqueEmail, type ProjectFixture } from "../../testing/fixtures";
-import { describeSecurity } from "../../testing/security-table";
+import { describeScimSecurity, describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
 
@@ -280,3 +280,21 @@ describeSecurity({
   access: ["admin"],
   body: { permission_ids: [] },
 });
+
+// The SCIM endpoints themselves: their bearer-token matrix (security-table.ts, describeScimSecurity).
+const PATCH_OP = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
+describeScimSecurity({ method: "GET", path: "/ServiceProviderConfig" });
+describeScimSecurity({ method: "GET", path: "/ResourceTypes" });
+describeScimSecurity({ method: "GET", path: "/Schemas" });
+describeScimSecurity({ method: "GET", path: "/Users" });
+describeScimSecurity({ method: "POST", path: "/Users", body: { userName: "intruder@example.com" } });
+describeScimSecurity({ method: "GET", path: "/Users/{user}" });
+describeScimSecurity({ method: "PUT", path: "/Users/{user}", body: { userName: "intruder@example.com", active: false } });
+describeScimSecurity({ method: "PATCH", path: "/Users/{user}", body: { schemas: [PATCH_OP], Operations: [{ op: "replace", value: { active: false } }] } });
+describeScimSecurity({ method: "DELETE", path: "/Users/{user}" });
+describeScimSecurity({ method: "GET", path: "/Groups" });
+describeScimSecurity({ method: "POST", path: "/Groups", body: { displayName: "Intruders" } });
+describeScimSecurity({ method: "GET", path: "/Groups/{group}" });
+describeScimSecurity({ method: "PUT", path: "/Groups/{group}", body: { displayName: "Intruders", members: [] } });
+describeScimSecurity({ method: "PATCH", path: "/Groups/{group}", body: { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "members", value: [] }] } });
+describeScimSecurity({ method: "DELETE", path: "/Groups/{group}" });
