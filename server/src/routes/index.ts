@@ -68,6 +68,9 @@ import { registerUserRoutes } from "./users/users";
 import { registerWebhookDeliveryRoutes } from "./webhooks/deliveries";
 import { registerWebhookEndpointRoutes } from "./webhooks/endpoints";
 import { registerSvixRoutes } from "./webhooks/svix";
+import { registerSsoConnectionRoutes } from "./sso/connections";
+import { registerSsoDomainRoutes } from "./sso/domains";
+import { registerSsoSignInRoutes } from "./sso/sign-in";
 
 /** Every area's routes, in the order they appear in the OpenAPI document. */
 export function registerAllRoutes(router: Router): void {
@@ -99,6 +102,9 @@ export function registerAllRoutes(router: Router): void {
   registerOAuthConnectionRoutes(router);
   registerAgentCredentialRoutes(router);
   registerOAuthAppRoutes(router);
+  registerSsoConnectionRoutes(router);
+  registerSsoDomainRoutes(router);
+  registerSsoSignInRoutes(router);
   registerPermissionRoutes(router);
   registerPermissionDefinitionRoutes(router);
   registerUserApiKeyRoutes(router);
@@ -164,6 +170,12 @@ export const OPENAPI_TAGS = [
       "The project as an OAuth 2.1 authorization server and OpenID provider for other apps, CLIs and AI agents: its apps (clients), " +
       "the authorize page's requests, and the apps each user has allowed. The protocol endpoints themselves are the OAuth server's, " +
       "at /api/v1/projects/{project_id}/oauth2 (see its /.well-known/openid-configuration).",
+  },
+  {
+    name: "SSO",
+    description:
+      "Enterprise sign-in per team: SSO connections (OpenID Connect and SAML 2.0), the team's verified domains (DNS TXT), auto-join " +
+      "and SSO enforcement, and the sign-in through a connection (e-mail-first discovery, the IdP's redirect and answer, SP metadata).",
   },
   { name: "Contact channels", description: "A user's e-mail addresses and their verification." },
   { name: "Projects", description: "Public project information and signing keys; creating, listing, changing, transferring and deleting projects (dashboard)." },
