@@ -28,6 +28,7 @@ export * from "./projects";
 export * from "./session-replays";
 export * from "./sessions";
 export * from "./sign-up-rules";
+export * from "./sso";
 export * from "./teams";
 export * from "./users";
 export * from "./webhooks";

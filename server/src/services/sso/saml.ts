@@ -274,8 +274,8 @@ export async function readSamlResponse(context: SamlContext, samlResponse: strin
 /** node-saml's reasons, in words for the person signing in (no internals). */
 function describeNodeSamlError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  if (/signature/i.test(message)) return "its signature is missing or not by the identity provider's key";
   if (/multiple assertions/i.test(message)) return "it carries more than one assertion";
+  if (/signature/i.test(message)) return "its signature is missing or not by the identity provider's key";
   if (/audience/i.test(message)) return "it was meant for another service provider";
   if (/NotBefore|NotOnOrAfter|expired|not yet valid/i.test(message)) return "it has expired or is not valid yet";
   if (/decrypt|EncryptedAssertion|decryption/i.test(message)) return "its encrypted assertion cannot be decrypted";
