@@ -5690,12 +5690,26 @@ export interface components {
             };
         };
         /** @description A known error answered with status 403. */
-        KnownError403PlusSignUpRejected: {
+        KnownError403PlusSignUpRejectedSsoRequired: {
             /**
              * @description Stable error code; see the known-errors catalogue.
              * @enum {string}
              */
-            code: "RESTRICTED_USER_NOT_ALLOWED" | "SIGN_UP_REJECTED";
+            code: "RESTRICTED_USER_NOT_ALLOWED" | "SIGN_UP_REJECTED" | "SSO_REQUIRED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 403. */
+        KnownError403PlusSsoRequired: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "RESTRICTED_USER_NOT_ALLOWED" | "SSO_REQUIRED";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -5718,12 +5732,26 @@ export interface components {
             };
         };
         /** @description A known error answered with status 403. */
-        KnownError403SignUpRejected: {
+        KnownError403SignUpRejectedSsoRequired: {
             /**
              * @description Stable error code; see the known-errors catalogue.
              * @enum {string}
              */
-            code: "SIGN_UP_REJECTED";
+            code: "SIGN_UP_REJECTED" | "SSO_REQUIRED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 403. */
+        KnownError403SsoRequired: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "SSO_REQUIRED";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -10131,13 +10159,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED, SSO_REQUIRED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403"];
+                    "application/json": components["schemas"]["KnownError403PlusSsoRequired"];
                 };
             };
             /** @description Known error: CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE, OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER */
@@ -10219,13 +10247,13 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Known error: SIGN_UP_REJECTED */
+            /** @description Known error: SIGN_UP_REJECTED, SSO_REQUIRED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403SignUpRejected"];
+                    "application/json": components["schemas"]["KnownError403SignUpRejectedSsoRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -10318,13 +10346,13 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Known error: SIGN_UP_REJECTED */
+            /** @description Known error: SIGN_UP_REJECTED, SSO_REQUIRED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403SignUpRejected"];
+                    "application/json": components["schemas"]["KnownError403SignUpRejectedSsoRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -10553,6 +10581,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired"];
                 };
             };
+            /** @description Known error: SSO_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403SsoRequired"];
+                };
+            };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
             429: {
                 headers: {
@@ -10615,13 +10652,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: Signing in with an e-mailed code is turned off for this project. */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED, SSO_REQUIRED. As text: Signing in with an e-mailed code is turned off for this project. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403"];
+                    "application/json": components["schemas"]["KnownError403PlusSsoRequired"];
                     "text/plain": string;
                 };
             };
@@ -10687,13 +10724,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED, SIGN_UP_REJECTED. As text: Signing in with an e-mailed code is turned off for this project. */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED, SIGN_UP_REJECTED, SSO_REQUIRED. As text: Signing in with an e-mailed code is turned off for this project. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403PlusSignUpRejected"];
+                    "application/json": components["schemas"]["KnownError403PlusSignUpRejectedSsoRequired"];
                     "text/plain": string;
                 };
             };
@@ -11096,13 +11133,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED, SSO_REQUIRED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403"];
+                    "application/json": components["schemas"]["KnownError403PlusSsoRequired"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -11504,13 +11541,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED, SSO_REQUIRED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403"];
+                    "application/json": components["schemas"]["KnownError403PlusSsoRequired"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -11575,13 +11612,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED, SIGN_UP_REJECTED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED, SIGN_UP_REJECTED, SSO_REQUIRED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403PlusSignUpRejected"];
+                    "application/json": components["schemas"]["KnownError403PlusSignUpRejectedSsoRequired"];
                 };
             };
             /** @description Known error: USER_EMAIL_ALREADY_EXISTS */

@@ -4556,30 +4556,60 @@ export interface KnownError403PlusNewPurchasesBlocked {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError403PlusSignUpRejectedCode = typeof KnownError403PlusSignUpRejectedCode[keyof typeof KnownError403PlusSignUpRejectedCode];
+export type KnownError403PlusSignUpRejectedSsoRequiredCode = typeof KnownError403PlusSignUpRejectedSsoRequiredCode[keyof typeof KnownError403PlusSignUpRejectedSsoRequiredCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError403PlusSignUpRejectedCode = {
+export const KnownError403PlusSignUpRejectedSsoRequiredCode = {
   RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
   SIGN_UP_REJECTED: 'SIGN_UP_REJECTED',
+  SSO_REQUIRED: 'SSO_REQUIRED',
 } as const;
 
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError403PlusSignUpRejectedDetails = {[key: string]: unknown};
+export type KnownError403PlusSignUpRejectedSsoRequiredDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 403.
  */
-export interface KnownError403PlusSignUpRejected {
+export interface KnownError403PlusSignUpRejectedSsoRequired {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError403PlusSignUpRejectedCode;
+  code: KnownError403PlusSignUpRejectedSsoRequiredCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError403PlusSignUpRejectedDetails;
+  details?: KnownError403PlusSignUpRejectedSsoRequiredDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError403PlusSsoRequiredCode = typeof KnownError403PlusSsoRequiredCode[keyof typeof KnownError403PlusSsoRequiredCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError403PlusSsoRequiredCode = {
+  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
+  SSO_REQUIRED: 'SSO_REQUIRED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError403PlusSsoRequiredDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 403.
+ */
+export interface KnownError403PlusSsoRequired {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError403PlusSsoRequiredCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError403PlusSsoRequiredDetails;
 }
 
 /**
@@ -4614,29 +4644,58 @@ export interface KnownError403PlusTeamInvitationRestrictedUserNotAllowed {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError403SignUpRejectedCode = typeof KnownError403SignUpRejectedCode[keyof typeof KnownError403SignUpRejectedCode];
+export type KnownError403SignUpRejectedSsoRequiredCode = typeof KnownError403SignUpRejectedSsoRequiredCode[keyof typeof KnownError403SignUpRejectedSsoRequiredCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError403SignUpRejectedCode = {
+export const KnownError403SignUpRejectedSsoRequiredCode = {
   SIGN_UP_REJECTED: 'SIGN_UP_REJECTED',
+  SSO_REQUIRED: 'SSO_REQUIRED',
 } as const;
 
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError403SignUpRejectedDetails = {[key: string]: unknown};
+export type KnownError403SignUpRejectedSsoRequiredDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 403.
  */
-export interface KnownError403SignUpRejected {
+export interface KnownError403SignUpRejectedSsoRequired {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError403SignUpRejectedCode;
+  code: KnownError403SignUpRejectedSsoRequiredCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError403SignUpRejectedDetails;
+  details?: KnownError403SignUpRejectedSsoRequiredDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError403SsoRequiredCode = typeof KnownError403SsoRequiredCode[keyof typeof KnownError403SsoRequiredCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError403SsoRequiredCode = {
+  SSO_REQUIRED: 'SSO_REQUIRED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError403SsoRequiredDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 403.
+ */
+export interface KnownError403SsoRequired {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError403SsoRequiredCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError403SsoRequiredDetails;
 }
 
 /**
