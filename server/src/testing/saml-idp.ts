@@ -5,11 +5,13 @@
  * as node-saml decrypts). The builders take overrides for every field the SP must check, so
  * tests can make the answers an attacker would.
  */
-import { randomBytes, X509Certificate } from "node:crypto";
+// @peculiar/x509 resolves its providers through tsyringe, which needs this polyfill loaded first.
+import "reflect-metadata";
+import { randomBytes, webcrypto, X509Certificate } from "node:crypto";
 import { inflateRawSync } from "node:zlib";
 import { SignedXml } from "xml-crypto";
+import * as x509 from "@peculiar/x509";
 import { encrypt } from "xml-encryption";
-import { generateSpKeyPair } from "../services/sso/saml";
 
 export interface IdpKeys {
   privateKeyPem: string;
@@ -29,8 +31,24 @@ const ENVELOPED = "http://www.w3.org/2000/09/xmldsig#enveloped-signature";
 
 export const certificateBody = (pem: string) => pem.replace(/-----(BEGIN|END) CERTIFICATE-----|\s+/g, "");
 
+const KEY_ALGORITHM = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256", publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 2048 } as const;
+
+/** An RSA key and a self-signed certificate for it (written here, not taken from the server, so the IdP is independent of it). */
 export async function newIdpKeys(name = "Test IdP"): Promise<IdpKeys> {
-  return generateSpKeyPair(name);
+  const keys = (await webcrypto.subtle.generateKey(KEY_ALGORITHM, true, ["sign", "verify"])) as CryptoKeyPair;
+  const certificate = await x509.X509CertificateGenerator.createSelfSigned(
+    {
+      serialNumber: randomBytes(8).toString("hex"),
+      name: `CN=${name}`,
+      notBefore: new Date(Date.now() - 60_000),
+      notAfter: new Date(Date.now() + 365 * 24 * 60 * 60 * 1000),
+      signingAlgorithm: KEY_ALGORITHM,
+      keys,
+    },
+    webcrypto as unknown as Crypto,
+  );
+  const der = Buffer.from(await webcrypto.subtle.exportKey("pkcs8", keys.privateKey)).toString("base64");
+  return { privateKeyPem: `-----BEGIN PRIVATE KEY-----\n${der.match(/.{1,64}/g)!.join("\n")}\n-----END PRIVATE KEY-----\n`, certificatePem: certificate.toString("pem") };
 }
 
 export async function createSamlIdp(options: { entityId?: string; ssoUrl?: string } = {}): Promise<SamlIdp> {

@@ -250,11 +250,6 @@ export async function takeSsoFlow(q: Queryable, stateHash: string): Promise<SsoF
   return rows[0] ? toFlow(rows[0]) : null;
 }
 
-export async function deleteExpiredSsoRows(q: Queryable, now: Date): Promise<void> {
-  await q.query("DELETE FROM sso_flows WHERE expires_at < $1", [now]);
-  await q.query("DELETE FROM sso_used_assertions WHERE expires_at < $1", [now]);
-}
-
 // ---------------------------------------------------------------- identities and assertions
 
 export async function findSsoIdentityUser(q: Queryable, tenant: Tenant, connectionId: string, subject: string): Promise<string | null> {

@@ -239,7 +239,7 @@ export function registerSsoSignInRoutes(router: Router): void {
       connectionId: connection_id,
       samlResponse: form.SAMLResponse,
       relayState: typeof form.RelayState === "string" ? form.RelayState : "",
-      countryCode: clientInfo(c).countryCode,
+      caller: clientInfo(c),
     });
     return c.redirect(location, status);
   });

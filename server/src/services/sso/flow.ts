@@ -286,12 +286,12 @@ export async function finishOidcSso(
  */
 export async function finishSamlSso(
   deps: ServiceDeps,
-  input: { projectId: string; connectionId: string; samlResponse: string; relayState: string; countryCode?: string | null },
+  input: { projectId: string; connectionId: string; samlResponse: string; relayState: string; caller: ClientInfo },
 ): Promise<{ location: string; status: 303 | 307 }> {
   const lookup = await deps.tenancies.lookup(input.projectId);
   if (!lookup.found) throw new KnownError("SSO_FLOW_UNKNOWN");
   const tenancy = lookup.tenancy;
-  await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.signInPerIp, subject: `sso-acs:${input.connectionId}` }]);
+  await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.signInPerIp, subject: input.caller.ip }]);
   const taken = input.relayState ? await takeFlow(deps, input.relayState, null) : null;
   if (taken) {
     if (taken.tenancy.projectId !== tenancy.projectId || taken.connection.id !== input.connectionId || taken.connection.protocol !== "saml") {
@@ -304,7 +304,7 @@ export async function finishSamlSso(
       if (!(await rememberAssertion(deps.db, tenancy, connection.id, identity.assertionId, identity.rememberUntil))) {
         throw new KnownError("SSO_IDP_RESPONSE_INVALID", { reason: "this assertion was used before" });
       }
-      return completeSignIn(deps, taken, identity, input.countryCode);
+      return completeSignIn(deps, taken, identity, input.caller.countryCode);
     });
   }
   const connection = await findSsoConnection(deps.db, tenancy, null, input.connectionId);
