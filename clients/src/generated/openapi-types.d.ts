@@ -3991,6 +3991,8 @@ export interface components {
                     domain: string;
                     handler_path: string;
                 }[];
+                /** @description Gatehouse's own: whether a team of the project has an enabled SSO connection (the sign-in page then offers single sign-on). */
+                sso_enabled: boolean;
             };
         };
         ClientTeam: {

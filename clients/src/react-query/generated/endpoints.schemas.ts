@@ -684,6 +684,8 @@ export type ClientProjectConfig = {
   allow_team_api_keys: boolean;
   enabled_oauth_providers: ClientProjectConfigEnabledOauthProvidersItem[];
   domains: ClientProjectConfigDomainsItem[];
+  /** Gatehouse's own: whether a team of the project has an enabled SSO connection (the sign-in page then offers single sign-on). */
+  sso_enabled: boolean;
 };
 
 export interface ClientProject {

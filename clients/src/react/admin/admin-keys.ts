@@ -31,6 +31,7 @@ export function adminKeys(projectId: string) {
   const sessionReplays = () => [...all, "session-replays"] as const;
   const replay = (replayId: string) => [...sessionReplays(), "replay", replayId] as const;
   const oauthApps = () => [...all, "oauth-apps"] as const;
+  const sso = (teamId?: string) => [...all, "sso", ...(teamId === undefined ? [] : [teamId])] as const;
   return {
     /** Every admin read of the project. */
     all: () => all,
@@ -94,5 +95,12 @@ export function adminKeys(projectId: string) {
     oauthAppList: () => [...oauthApps(), "list"] as const,
     /** One app (`GET /internal/oauth-apps/{client_id}`). */
     oauthApp: (clientId: string) => [...oauthApps(), "app", clientId] as const,
+
+    /** Everything read about single sign-on, the project's or one team's (its connections and domains nest under it). */
+    sso,
+    /** A team's SSO connections (`GET /teams/{team_id}/sso-connections`). */
+    ssoConnections: (teamId: string) => [...sso(teamId), "connections"] as const,
+    /** A team's domains (`GET /teams/{team_id}/sso-domains`). */
+    ssoDomains: (teamId: string) => [...sso(teamId), "domains"] as const,
   };
 }

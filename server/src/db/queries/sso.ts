@@ -298,3 +298,8 @@ export async function findTeamSignInConnection(q: Queryable, tenant: Tenant, tea
   );
   return rows[0] ? toConnection(rows[0]) : null;
 }
+
+export async function hasEnabledConnection(q: Queryable, tenant: Tenant): Promise<boolean> {
+  const rows = await q.query("SELECT 1 FROM sso_connections WHERE project_id = $1 AND branch_id = $2 AND enabled LIMIT 1", [tenant.projectId, tenant.branchId]);
+  return rows.length > 0;
+}

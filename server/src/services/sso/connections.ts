@@ -7,7 +7,7 @@
  * secret, a SAML connection's SP private key. Neither is ever answered.
  */
 import { newId } from "../../crypto/random";
-import { deleteSsoConnectionRow, findSsoConnection, insertSsoConnection, listSsoConnections, updateSsoConnectionRow } from "../../db/queries/sso";
+import { deleteSsoConnectionRow, findSsoConnection, hasEnabledConnection, insertSsoConnection, listSsoConnections, updateSsoConnectionRow } from "../../db/queries/sso";
 import type { NewSsoConnection, OidcSettings, SamlSettings, SsoConnection } from "../../domain/sso";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
@@ -208,4 +208,9 @@ export async function updateConnection(deps: ServiceDeps, tenancy: Tenancy, team
 export async function deleteConnection(deps: ServiceDeps, tenancy: Tenancy, teamId: string, connectionId: string): Promise<void> {
   await getTeam(deps, tenancy, teamId);
   if (!(await deleteSsoConnectionRow(deps.db, tenancy, teamId, connectionId))) throw new KnownError("SSO_CONNECTION_NOT_FOUND", { connection_id: connectionId });
+}
+
+/** Whether any team of the project has an enabled connection (the sign-in page offers SSO then). */
+export async function hasEnabledSsoConnection(deps: ServiceDeps, tenancy: Tenancy): Promise<boolean> {
+  return hasEnabledConnection(deps.db, tenancy);
 }

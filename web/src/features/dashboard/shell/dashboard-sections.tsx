@@ -1,4 +1,4 @@
-import { IconApps, IconChartBar, IconCreditCard, IconKey, IconLock, IconMail, IconPlayerPlay, IconSettings, IconShieldCheck, IconTemplate, IconUsers, IconUsersGroup, IconWebhook } from "@tabler/icons-react";
+import { IconApps, IconBuilding, IconChartBar, IconCreditCard, IconKey, IconLock, IconMail, IconPlayerPlay, IconSettings, IconShieldCheck, IconTemplate, IconUsers, IconUsersGroup, IconWebhook } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 
 const icon = (Icon: typeof IconUsers) => <Icon size={18} aria-hidden />;
@@ -20,6 +20,7 @@ export const DASHBOARD_SECTIONS = [
   { path: "email-templates", label: "E-mail templates", icon: icon(IconTemplate) },
   { path: "webhooks", label: "Webhooks", icon: icon(IconWebhook) },
   { path: "oauth-apps", label: "OAuth apps", icon: icon(IconApps) },
+  { path: "sso", label: "Single sign-on", icon: icon(IconBuilding) },
   { path: "payments", label: "Payments", icon: icon(IconCreditCard) },
   { path: "session-replays", label: "Session replays", icon: icon(IconPlayerPlay) },
 ] as const satisfies ReadonlyArray<{ path: string; label: string; icon: ReactNode }>;
