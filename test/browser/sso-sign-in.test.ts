@@ -109,7 +109,7 @@ afterAll(async () => {
 async function startSso(page: Page, email: string) {
   await page.goto("/handler/sign-in");
   await page.getByRole("button", { name: "Continue with SSO" }).click();
-  await page.getByLabel("E-mail").last().fill(email);
+  await page.getByRole("form", { name: "Continue with SSO" }).getByLabel("E-mail").fill(email);
   await page.getByRole("button", { name: "Continue", exact: true }).click();
 }
 
@@ -126,7 +126,7 @@ describe("single sign-on from the handler's sign-in page", () => {
     const { page } = harness();
     await page.goto("/handler/sign-in");
     await page.getByRole("button", { name: "Continue with SSO" }).click();
-    const field = page.getByLabel("E-mail").last();
+    const field = page.getByRole("form", { name: "Continue with SSO" }).getByLabel("E-mail");
     await field.waitFor();
     await settled(page);
     const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();

@@ -60,7 +60,7 @@ export function SsoSignIn() {
     );
   }
   return (
-    <form noValidate onSubmit={form.onSubmit(({ email }) => start({ email: email.trim() }), focusFirstError)}>
+    <form aria-label={t`Continue with SSO`} noValidate onSubmit={form.onSubmit(({ email }) => start({ email: email.trim() }), focusFirstError)}>
       <Stack gap="sm">
         <TextInput label={t`E-mail`} name="sso-email" type="email" autoComplete="email" autoFocus {...form.getInputProps("email")} />
         <ErrorAlert message={error ? errorMessage(error) : null} />
