@@ -1,5 +1,9 @@
 import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { SERVER_AND_UP } from "../../http/access";
+import { clientInfo } from "../../http/client-info";
+import type { AppEnv } from "../../http/env";
+import type { SsoAuditContext } from "../../services/sso/audit";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { DisplayNameSchema, SuccessSchema, UrlSchema } from "../../http/schemas";
@@ -13,6 +17,13 @@ import {
   type ConnectionView,
   type SamlInput,
 } from "../../services/sso/connections";
+
+/** Who made a change, for the audit log: the project's server or admin (an owner's admin token names them), and from where. */
+export function auditContext(c: Context<AppEnv>): SsoAuditContext {
+  const auth = c.var.auth;
+  const actor: SsoAuditContext["actor"] = auth.type === "admin" ? { type: "admin", id: auth.owner?.userId ?? null } : { type: "server", id: null };
+  return { actor, client: clientInfo(c) };
+}
 
 export const TeamParam = z.object({ team_id: z.uuid().openapi({ param: { name: "team_id", in: "path" } }) });
 const ConnectionParams = TeamParam.extend({ connection_id: z.uuid().openapi({ param: { name: "connection_id", in: "path" } }) });
@@ -212,7 +223,7 @@ export function registerSsoConnectionRoutes(router: Router): void {
       defaultPermissions: body.default_permissions,
       oidc: body.oidc && { issuer: body.oidc.issuer, clientId: body.oidc.client_id, clientSecret: body.oidc.client_secret, scopes: body.oidc.scopes },
       saml: samlInput(body.saml),
-    });
+    }, auditContext(c));
     return c.json(connectionJson(view), 201);
   });
 
@@ -236,13 +247,13 @@ export function registerSsoConnectionRoutes(router: Router): void {
         scopes: body.oidc.scopes,
       },
       saml: samlInput(body.saml),
-    });
+    }, auditContext(c));
     return c.json(connectionJson(view), 200);
   });
 
   router.openapi(deleteSsoConnectionRoute, async (c) => {
     const { team_id, connection_id } = c.req.valid("param");
-    await deleteConnection(c.var.deps, c.var.auth.tenancy, team_id, connection_id);
+    await deleteConnection(c.var.deps, c.var.auth.tenancy, team_id, connection_id, auditContext(c));
     return c.json({ success: true as const }, 200);
   });
 }

@@ -5,7 +5,7 @@ import type { Router } from "../../http/router";
 import { EmptyObjectSchema, SuccessSchema } from "../../http/schemas";
 import type { SsoDomain } from "../../domain/sso";
 import { addDomain, listDomains, removeDomain, updateDomain, verificationRecord, verifyDomain } from "../../services/sso/domains";
-import { TeamParam } from "./connections";
+import { auditContext, TeamParam } from "./connections";
 
 const DomainParams = TeamParam.extend({ domain_id: z.uuid().openapi({ param: { name: "domain_id", in: "path" } }) });
 
@@ -105,13 +105,13 @@ export function registerSsoDomainRoutes(router: Router): void {
   });
 
   router.openapi(addSsoDomainRoute, async (c) => {
-    const domain = await addDomain(c.var.deps, c.var.auth.tenancy, c.req.valid("param").team_id, c.req.valid("json").domain);
+    const domain = await addDomain(c.var.deps, c.var.auth.tenancy, c.req.valid("param").team_id, c.req.valid("json").domain, auditContext(c));
     return c.json(domainJson(domain), 201);
   });
 
   router.openapi(verifySsoDomainRoute, async (c) => {
     const { team_id, domain_id } = c.req.valid("param");
-    return c.json(domainJson(await verifyDomain(c.var.deps, c.var.auth.tenancy, team_id, domain_id)), 200);
+    return c.json(domainJson(await verifyDomain(c.var.deps, c.var.auth.tenancy, team_id, domain_id, auditContext(c))), 200);
   });
 
   router.openapi(updateSsoDomainRoute, async (c) => {
@@ -122,7 +122,7 @@ export function registerSsoDomainRoutes(router: Router): void {
 
   router.openapi(removeSsoDomainRoute, async (c) => {
     const { team_id, domain_id } = c.req.valid("param");
-    await removeDomain(c.var.deps, c.var.auth.tenancy, team_id, domain_id);
+    await removeDomain(c.var.deps, c.var.auth.tenancy, team_id, domain_id, auditContext(c));
     return c.json({ success: true as const }, 200);
   });
 }

@@ -288,6 +288,17 @@ describe("SAML answers an attacker would send", () => {
     expect(redirectedError(res.headers.get("location")).code).toBe("SSO_EMAIL_DOMAIN_NOT_ALLOWED");
   });
 
+  it("puts each refused answer on the audit log with its reason", async () => {
+    const events = await t.db.query<{ details: { code: string; reason?: string } }>(
+      "SELECT details FROM audit_events WHERE project_id = $1 AND action = 'sso.sign_in.failed' ORDER BY seq",
+      [project.projectId],
+    );
+    const reasons = events.map((e) => e.details.reason);
+    expect(reasons).toContain("XML comments are not accepted");
+    expect(reasons).toContain("it carries more than one assertion");
+    expect(reasons).toContain("this assertion was used before");
+  });
+
   it("refuses garbage as a known error, never a 500", async () => {
     for (const body of ["not base64 at all", encode("<notxml"), encode("<!DOCTYPE x [<!ENTITY a 'b'>]><samlp:Response/>")]) {
       const start = await started(person());

@@ -226,7 +226,7 @@ export function registerSsoSignInRoutes(router: Router): void {
         hasCookie: (state) => getCookie(c, `${SSO_STATE_COOKIE_PREFIX}${state}`) === "1",
         forgetCookie: (state) => c.header("set-cookie", expiredStateCookie(state, secure), { append: true }),
       },
-      countryCode: clientInfo(c).countryCode,
+      caller: clientInfo(c),
     });
     return c.redirect(location, status);
   });

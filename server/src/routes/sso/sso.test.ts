@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyAuditChain } from "../../services/audit-log/verify";
 import { issueCode } from "../../services/auth/verification-codes";
 import { startDnsStandIn, type DnsStandIn } from "../../testing/dns-stand-in";
 import { callUntyped, createProjectFixture, signUpUser, uniqueEmail, type ProjectFixture } from "../../testing/fixtures";
@@ -82,6 +83,57 @@ async function signInThroughOidc(project: ProjectFixture, email: string, account
   const callback = await t.request(back.pathname + back.search, { headers: { cookie: start.cookie } });
   return { callback, start, back };
 }
+
+/** The project's audit events of SSO, oldest first. */
+async function ssoEvents(projectId: string) {
+  return t.db.query<{ action: string; actor_type: string; actor_id: string | null; target_type: string | null; target_id: string | null; team_id: string | null; details: unknown }>(
+    "SELECT action, actor_type, actor_id, target_type, target_id, team_id, details FROM audit_events WHERE project_id = $1 AND action LIKE 'sso.%' ORDER BY seq",
+    [projectId],
+  );
+}
+
+describe("the audit log", () => {
+  it("records every change to connections and domains, and each SSO sign-in and refusal, on a chain that verifies", async () => {
+    const { project, teamId, domain, domainId, connectionId } = await ssoProject();
+    await callUntyped(t, "PATCH", `/teams/${teamId}/sso-connections/${connectionId}`, { creds: project.admin, body: { oidc: { client_secret: "rotated-secret" }, display_name: "Renamed" } });
+    await callUntyped(t, "PATCH", `/teams/${teamId}/sso-connections/${connectionId}`, { creds: project.server, body: { oidc: { client_secret: "acme-sso-secret" } } });
+    const email = `audit@${domain}`;
+    const ok = await signInThroughOidc(project, email);
+    const tokens = await tradeCallback(t, project, ok.callback.headers.get("location"), ok.start.pkce.verifier);
+    const refused = await signInThroughOidc(project, email, idpAccount(uniqueEmail("outsider")));
+    expect(redirectedError(refused.callback.headers.get("location")).code).toBe("SSO_EMAIL_DOMAIN_NOT_ALLOWED");
+    await callUntyped(t, "DELETE", `/teams/${teamId}/sso-domains/${domainId}`, { creds: project.server });
+    await callUntyped(t, "DELETE", `/teams/${teamId}/sso-connections/${connectionId}`, { creds: project.server });
+
+    const events = await ssoEvents(project.projectId);
+    expect(events.map((e) => e.action)).toEqual([
+      "sso.domain.added",
+      "sso.domain.verified",
+      "sso.connection.created",
+      "sso.connection.updated",
+      "sso.connection.updated",
+      "sso.sign_in.succeeded",
+      "sso.sign_in.failed",
+      "sso.domain.removed",
+      "sso.connection.deleted",
+    ]);
+    expect(events.every((e) => e.team_id === teamId)).toBe(true);
+    expect(events[3]).toMatchObject({ actor_type: "admin", target_id: connectionId, details: { changed: ["displayName", "oidc.clientSecret"] } });
+    expect(events[4]).toMatchObject({ actor_type: "server", actor_id: null });
+    expect(JSON.stringify(events)).not.toContain("rotated-secret");
+    expect(events[5]).toMatchObject({ actor_type: "user", actor_id: tokens.userId, details: { connection_id: connectionId, protocol: "oidc", is_new_user: true } });
+    expect(events[6]).toMatchObject({ actor_type: "sso", target_id: connectionId, details: { code: "SSO_EMAIL_DOMAIN_NOT_ALLOWED" } });
+    expect((await verifyAuditChain(t.db, { projectId: project.projectId, branchId: "main" })).valid).toBe(true);
+  });
+
+  it("records nothing for a change that was refused", async () => {
+    const project = await createProjectFixture(t);
+    const teamId = await createTeam(t, project);
+    await callUntyped(t, "POST", `/teams/${teamId}/sso-connections`, { creds: project.server, body: { protocol: "saml", display_name: "x", saml: {} } });
+    await callUntyped(t, "POST", `/teams/${teamId}/sso-domains`, { creds: project.server, body: { domain: "localhost" } });
+    expect(await ssoEvents(project.projectId)).toEqual([]);
+  });
+});
 
 describe("SSO connections", () => {
   it("are made, listed, read, changed and removed per team, and never answer or store a secret in the clear", async () => {

@@ -15,6 +15,8 @@ import { isLoopback } from "../oauth/oidc-client";
 import { expansionOf } from "../permissions/check";
 import type { Tenancy } from "../projects/tenancy";
 import { getTeam } from "../teams/teams";
+import { recordAuditEvent } from "../audit-log/record";
+import type { SsoAuditContext } from "./audit";
 import { certificatePem, generateSpKeyPair, parseIdpMetadata, spEndpoints, type IdpMetadata, type SpEndpoints } from "./saml";
 
 export const DEFAULT_OIDC_SCOPES = ["openid", "email", "profile"];
@@ -129,7 +131,7 @@ export async function getConnection(deps: ServiceDeps, tenancy: Tenancy, teamId:
   return connection;
 }
 
-export async function createConnection(deps: ServiceDeps, tenancy: Tenancy, teamId: string, input: ConnectionInput): Promise<ConnectionView> {
+export async function createConnection(deps: ServiceDeps, tenancy: Tenancy, teamId: string, input: ConnectionInput, audit: SsoAuditContext): Promise<ConnectionView> {
   const team = await getTeam(deps, tenancy, teamId);
   const base = {
     id: newId(),
@@ -161,10 +163,29 @@ export async function createConnection(deps: ServiceDeps, tenancy: Tenancy, team
       sealedSecret: deps.ssoSeal.seal(keys.privateKeyPem),
     };
   }
-  return viewOf(deps, tenancy, await insertSsoConnection(deps.db, tenancy, connection));
+  const created = await deps.db.transaction(async (tx) => {
+    const row = await insertSsoConnection(tx, tenancy, connection);
+    await recordAuditEvent(deps, tx, {
+      tenancy,
+      action: "sso.connection.created",
+      ...audit,
+      target: { type: "sso_connection", id: row.id },
+      teamId,
+      details: { protocol: row.protocol, display_name: row.displayName },
+    });
+    return row;
+  });
+  return viewOf(deps, tenancy, created);
 }
 
-export async function updateConnection(deps: ServiceDeps, tenancy: Tenancy, teamId: string, connectionId: string, changes: ConnectionChanges): Promise<ConnectionView> {
+export async function updateConnection(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  teamId: string,
+  connectionId: string,
+  changes: ConnectionChanges,
+  audit: SsoAuditContext,
+): Promise<ConnectionView> {
   const current = await getConnection(deps, tenancy, teamId, connectionId);
   let settings = current.settings;
   let sealedSecret = current.sealedSecret;
@@ -192,22 +213,41 @@ export async function updateConnection(deps: ServiceDeps, tenancy: Tenancy, team
       };
     }
   }
-  const updated = await updateSsoConnectionRow(deps.db, tenancy, teamId, {
-    id: connectionId,
-    displayName: changes.displayName ?? current.displayName,
-    enabled: changes.enabled ?? current.enabled,
-    defaultPermissions: changes.defaultPermissions ? checkPermissions(tenancy, changes.defaultPermissions) : current.defaultPermissions,
-    settings,
-    sealedSecret,
+  const defaultPermissions = changes.defaultPermissions ? checkPermissions(tenancy, changes.defaultPermissions) : current.defaultPermissions;
+  const updated = await deps.db.transaction(async (tx) => {
+    const row = await updateSsoConnectionRow(tx, tenancy, teamId, {
+      id: connectionId,
+      displayName: changes.displayName ?? current.displayName,
+      enabled: changes.enabled ?? current.enabled,
+      defaultPermissions,
+      settings,
+      sealedSecret,
+    });
+    if (!row) return null;
+    // What changed, by name: never the values, which hold secrets.
+    const named = (prefix: string, fields: object | undefined) => Object.entries(fields ?? {}).filter(([, value]) => value !== undefined).map(([key]) => `${prefix}${key}`);
+    const changed = [...named("", { ...changes, oidc: undefined, saml: undefined }), ...named("oidc.", changes.oidc), ...named("saml.", changes.saml)];
+    await recordAuditEvent(deps, tx, {
+      tenancy,
+      action: "sso.connection.updated",
+      ...audit,
+      target: { type: "sso_connection", id: connectionId },
+      teamId,
+      details: { changed, enabled: row.enabled },
+    });
+    return row;
   });
   // Removed between the read and the write.
   if (!updated) throw new KnownError("SSO_CONNECTION_NOT_FOUND", { connection_id: connectionId });
   return viewOf(deps, tenancy, updated);
 }
 
-export async function deleteConnection(deps: ServiceDeps, tenancy: Tenancy, teamId: string, connectionId: string): Promise<void> {
+export async function deleteConnection(deps: ServiceDeps, tenancy: Tenancy, teamId: string, connectionId: string, audit: SsoAuditContext): Promise<void> {
   await getTeam(deps, tenancy, teamId);
-  if (!(await deleteSsoConnectionRow(deps.db, tenancy, teamId, connectionId))) throw new KnownError("SSO_CONNECTION_NOT_FOUND", { connection_id: connectionId });
+  await deps.db.transaction(async (tx) => {
+    if (!(await deleteSsoConnectionRow(tx, tenancy, teamId, connectionId))) throw new KnownError("SSO_CONNECTION_NOT_FOUND", { connection_id: connectionId });
+    await recordAuditEvent(deps, tx, { tenancy, action: "sso.connection.deleted", ...audit, target: { type: "sso_connection", id: connectionId }, teamId });
+  });
 }
 
 /** Whether any team of the project has an enabled connection (the sign-in page offers SSO then). */

@@ -17,6 +17,8 @@ import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../projects/tenancy";
 import { getTeam } from "../teams/teams";
+import { recordAuditEvent } from "../audit-log/record";
+import type { SsoAuditContext } from "./audit";
 
 export const VERIFICATION_RECORD_PREFIX = "_gatehouse-verification";
 export const VERIFICATION_VALUE_PREFIX = "gatehouse-verification=";
@@ -46,25 +48,28 @@ async function getDomain(deps: ServiceDeps, tenancy: Tenancy, teamId: string, do
   return domain;
 }
 
-export async function addDomain(deps: ServiceDeps, tenancy: Tenancy, teamId: string, rawDomain: string): Promise<SsoDomain> {
+export async function addDomain(deps: ServiceDeps, tenancy: Tenancy, teamId: string, rawDomain: string, audit: SsoAuditContext): Promise<SsoDomain> {
   await getTeam(deps, tenancy, teamId);
   const domain = normalizeDomain(rawDomain);
   const owner = await findVerifiedDomain(deps.db, tenancy, domain);
   if (owner && owner.teamId !== teamId) throw new KnownError("SSO_DOMAIN_VERIFIED_BY_ANOTHER_TEAM", { domain });
-  const added = await insertSsoDomain(deps.db, tenancy, {
-    id: newId(),
-    teamId,
-    domain,
-    verificationToken: randomBytes(24).toString("base64url"),
-    autoJoin: false,
-    requireSso: false,
+  return deps.db.transaction(async (tx) => {
+    const added = await insertSsoDomain(tx, tenancy, {
+      id: newId(),
+      teamId,
+      domain,
+      verificationToken: randomBytes(24).toString("base64url"),
+      autoJoin: false,
+      requireSso: false,
+    });
+    if (!added) throw new KnownError("SSO_DOMAIN_ALREADY_ADDED", { domain });
+    await recordAuditEvent(deps, tx, { tenancy, action: "sso.domain.added", ...audit, target: { type: "sso_domain", id: added.id }, teamId, details: { domain } });
+    return added;
   });
-  if (!added) throw new KnownError("SSO_DOMAIN_ALREADY_ADDED", { domain });
-  return added;
 }
 
 /** Looks the TXT record up; marks the domain verified when it is there. */
-export async function verifyDomain(deps: ServiceDeps, tenancy: Tenancy, teamId: string, domainId: string): Promise<SsoDomain> {
+export async function verifyDomain(deps: ServiceDeps, tenancy: Tenancy, teamId: string, domainId: string, audit: SsoAuditContext): Promise<SsoDomain> {
   const domain = await getDomain(deps, tenancy, teamId, domainId);
   if (domain.verifiedAtMillis !== null) return domain;
   const record = verificationRecord(domain);
@@ -79,9 +84,19 @@ export async function verifyDomain(deps: ServiceDeps, tenancy: Tenancy, teamId: 
     throw new KnownError("SSO_DOMAIN_VERIFICATION_FAILED", { domain: domain.domain, record_name: record.name, record_value: record.value });
   }
   try {
-    const verified = await markSsoDomainVerified(deps.db, tenancy, teamId, domainId);
-    if (!verified) throw new KnownError("SSO_DOMAIN_NOT_FOUND", { domain_id: domainId });
-    return verified;
+    return await deps.db.transaction(async (tx) => {
+      const verified = await markSsoDomainVerified(tx, tenancy, teamId, domainId);
+      if (!verified) throw new KnownError("SSO_DOMAIN_NOT_FOUND", { domain_id: domainId });
+      await recordAuditEvent(deps, tx, {
+        tenancy,
+        action: "sso.domain.verified",
+        ...audit,
+        target: { type: "sso_domain", id: domainId },
+        teamId,
+        details: { domain: verified.domain },
+      });
+      return verified;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new KnownError("SSO_DOMAIN_VERIFIED_BY_ANOTHER_TEAM", { domain: domain.domain });
     throw error;
@@ -103,9 +118,19 @@ export async function updateDomain(
   return updated;
 }
 
-export async function removeDomain(deps: ServiceDeps, tenancy: Tenancy, teamId: string, domainId: string): Promise<SsoDomain> {
+export async function removeDomain(deps: ServiceDeps, tenancy: Tenancy, teamId: string, domainId: string, audit: SsoAuditContext): Promise<SsoDomain> {
   await getTeam(deps, tenancy, teamId);
-  const removed = await deleteSsoDomainRow(deps.db, tenancy, teamId, domainId);
-  if (!removed) throw new KnownError("SSO_DOMAIN_NOT_FOUND", { domain_id: domainId });
-  return removed;
+  return deps.db.transaction(async (tx) => {
+    const removed = await deleteSsoDomainRow(tx, tenancy, teamId, domainId);
+    if (!removed) throw new KnownError("SSO_DOMAIN_NOT_FOUND", { domain_id: domainId });
+    await recordAuditEvent(deps, tx, {
+      tenancy,
+      action: "sso.domain.removed",
+      ...audit,
+      target: { type: "sso_domain", id: domainId },
+      teamId,
+      details: { domain: removed.domain, was_verified: removed.verifiedAtMillis !== null },
+    });
+    return removed;
+  });
 }

@@ -32,6 +32,7 @@ import { isTrustedRedirect } from "../projects/redirects";
 import type { Tenancy } from "../projects/tenancy";
 import { RATE_LIMITS, enforceRateLimits } from "../rate-limits/rate-limits";
 import type { ClientInfo } from "../sessions/client-info";
+import { recordAuditEvent } from "../audit-log/record";
 import { signInWithSsoIdentity, type SsoIdentity } from "./accounts";
 import { oidcRedirectUri } from "./connections";
 import { emailDomain } from "./enforcement";
@@ -192,12 +193,31 @@ async function takeFlow(deps: ServiceDeps, innerState: string, binding: BrowserB
   return { tenancy: lookup.tenancy, connection, info: JSON.parse(deps.ssoSeal.open(flow.sealedInfo)) as FlowInfo };
 }
 
+/** A refused sign-in through a connection, on record although the request fails (in a transaction of its own). */
+async function recordFailure(deps: ServiceDeps, tenancy: Tenancy, connection: SsoConnection, error: KnownError, caller: ClientInfo | null): Promise<void> {
+  try {
+    await recordAuditEvent(deps, deps.db, {
+      tenancy,
+      action: "sso.sign_in.failed",
+      actor: { type: "sso", id: connection.id },
+      target: { type: "sso_connection", id: connection.id },
+      teamId: connection.teamId,
+      client: caller,
+      details: { code: error.code, protocol: connection.protocol, ...(error.code === "SSO_IDP_RESPONSE_INVALID" ? { reason: (error.details as { reason?: string }).reason } : {}) },
+    });
+  } catch (failure) {
+    // The refusal stands whether or not its record could be written; the log keeps the trace.
+    deps.log.error("SSO sign-in failure could not be audited", { connectionId: connection.id, error: String(failure) });
+  }
+}
+
 /** Runs the end of a known flow; its known errors go to the client's pages when one is trusted. */
-async function endFlow(taken: TakenFlow, work: () => Promise<string>): Promise<{ location: string; status: 303 | 307 }> {
+async function endFlow(deps: ServiceDeps, taken: TakenFlow, caller: ClientInfo | null, work: () => Promise<string>): Promise<{ location: string; status: 303 | 307 }> {
   try {
     return { location: await work(), status: 303 };
   } catch (error) {
     if (!(error instanceof KnownError)) throw error;
+    await recordFailure(deps, taken.tenancy, taken.connection, error, caller);
     const target = [taken.info.redirectUri, taken.info.errorRedirectUrl].find((url) => url && isTrustedRedirect(url, taken.tenancy.config));
     if (!target) throw error;
     return { location: errorRedirect(target, error), status: 307 };
@@ -215,20 +235,33 @@ function errorRedirect(target: string, error: KnownError): string {
 }
 
 /** The identity is known: sign in (or up), and hand the client our code. */
-async function completeSignIn(deps: ServiceDeps, taken: TakenFlow, identity: SsoIdentity, countryCode: string | null | undefined): Promise<string> {
+async function completeSignIn(deps: ServiceDeps, taken: TakenFlow, identity: SsoIdentity, caller: ClientInfo | null): Promise<string> {
   const { tenancy, connection, info } = taken;
   if (!isTrustedRedirect(info.redirectUri, tenancy.config)) throw redirectUrlNotTrusted(info.redirectUri);
   if (!connection.enabled) throw new KnownError("SSO_CONNECTION_DISABLED");
-  const { userId, isNewUser } = await signInWithSsoIdentity(deps, tenancy, connection, identity, { countryCode });
-  const code = await issueAuthorizationCode(deps.db, tenancy, {
-    userId,
-    redirectUri: info.redirectUri,
-    codeChallenge: info.codeChallenge,
-    codeChallengeMethod: info.codeChallengeMethod,
-    isNewUser,
-    afterCallbackRedirectUrl: info.afterCallbackRedirectUrl,
-    scope: info.scope,
-    ssoTeamId: connection.teamId,
+  const { userId, isNewUser } = await signInWithSsoIdentity(deps, tenancy, connection, identity, { countryCode: caller?.countryCode });
+  // The code and its record together: a sign-in on record is one the client can finish.
+  const code = await deps.db.transaction(async (tx) => {
+    const issued = await issueAuthorizationCode(tx, tenancy, {
+      userId,
+      redirectUri: info.redirectUri,
+      codeChallenge: info.codeChallenge,
+      codeChallengeMethod: info.codeChallengeMethod,
+      isNewUser,
+      afterCallbackRedirectUrl: info.afterCallbackRedirectUrl,
+      scope: info.scope,
+      ssoTeamId: connection.teamId,
+    });
+    await recordAuditEvent(deps, tx, {
+      tenancy,
+      action: "sso.sign_in.succeeded",
+      actor: { type: "user", id: userId },
+      target: { type: "user", id: userId },
+      teamId: connection.teamId,
+      client: caller,
+      details: { connection_id: connection.id, protocol: connection.protocol, is_new_user: isNewUser, subject: identity.subject },
+    });
+    return issued;
   });
   return redirectWithCode(info.redirectUri, code, info.outerState);
 }
@@ -236,13 +269,13 @@ async function completeSignIn(deps: ServiceDeps, taken: TakenFlow, identity: Sso
 /** The OpenID provider's answer at /auth/sso/oidc/callback. */
 export async function finishOidcSso(
   deps: ServiceDeps,
-  input: { params: URLSearchParams; binding: BrowserBinding; countryCode?: string | null },
+  input: { params: URLSearchParams; binding: BrowserBinding; caller: ClientInfo },
 ): Promise<{ location: string; status: 303 | 307 }> {
   const innerState = input.params.get("state") ?? "";
   const taken = await takeFlow(deps, innerState, input.binding);
   if (!taken || taken.connection.protocol !== "oidc") throw new KnownError("SSO_FLOW_UNKNOWN");
   const connection = taken.connection;
-  return endFlow(taken, async () => {
+  return endFlow(deps, taken, input.caller, async () => {
     const configuration = await oidcConfiguration(deps, connection);
     const callbackUrl = new URL(oidcRedirectUri(deps.settings.publicUrl));
     for (const [key, value] of input.params) callbackUrl.searchParams.append(key, value);
@@ -273,7 +306,7 @@ export async function finishOidcSso(
     const subject = typeof claims.sub === "string" ? claims.sub : "";
     if (!subject) throw new KnownError("SSO_IDP_RESPONSE_INVALID", { reason: "the ID token names no subject" });
     const name = typeof claims.name === "string" ? claims.name : null;
-    return completeSignIn(deps, taken, { subject, email: typeof claims.email === "string" ? claims.email : null, displayName: name }, input.countryCode);
+    return completeSignIn(deps, taken, { subject, email: typeof claims.email === "string" ? claims.email : null, displayName: name }, input.caller);
   });
 }
 
@@ -298,22 +331,27 @@ export async function finishSamlSso(
       throw new KnownError("SSO_FLOW_UNKNOWN");
     }
     const connection = taken.connection;
-    return endFlow(taken, async () => {
+    return endFlow(deps, taken, input.caller, async () => {
       const identity = await readSamlResponse(samlContext(deps, tenancy, connection), input.samlResponse);
       if (identity.inResponseTo !== taken.info.requestId) throw new KnownError("SSO_IDP_RESPONSE_INVALID", { reason: "it does not answer this sign-in's request" });
       if (!(await rememberAssertion(deps.db, tenancy, connection.id, identity.assertionId, identity.rememberUntil))) {
         throw new KnownError("SSO_IDP_RESPONSE_INVALID", { reason: "this assertion was used before" });
       }
-      return completeSignIn(deps, taken, identity, input.caller.countryCode);
+      return completeSignIn(deps, taken, identity, input.caller);
     });
   }
   const connection = await findSsoConnection(deps.db, tenancy, null, input.connectionId);
   if (!connection || connection.protocol !== "saml") throw new KnownError("SSO_FLOW_UNKNOWN");
-  if (!connection.settings.allowIdpInitiated) throw new KnownError("SSO_FLOW_UNKNOWN");
-  const identity = await readSamlResponse(samlContext(deps, tenancy, connection), input.samlResponse);
-  if (identity.inResponseTo !== null) throw new KnownError("SSO_FLOW_UNKNOWN");
-  if (!(await rememberAssertion(deps.db, tenancy, connection.id, identity.assertionId, identity.rememberUntil))) {
-    throw new KnownError("SSO_IDP_RESPONSE_INVALID", { reason: "this assertion was used before" });
+  try {
+    if (!connection.settings.allowIdpInitiated) throw new KnownError("SSO_FLOW_UNKNOWN");
+    const identity = await readSamlResponse(samlContext(deps, tenancy, connection), input.samlResponse);
+    if (identity.inResponseTo !== null) throw new KnownError("SSO_FLOW_UNKNOWN");
+    if (!(await rememberAssertion(deps.db, tenancy, connection.id, identity.assertionId, identity.rememberUntil))) {
+      throw new KnownError("SSO_IDP_RESPONSE_INVALID", { reason: "this assertion was used before" });
+    }
+  } catch (error) {
+    if (error instanceof KnownError) await recordFailure(deps, tenancy, connection, error, input.caller);
+    throw error;
   }
   return { location: idpInitiatedLocation(tenancy, connection.id), status: 303 };
 }
