@@ -27,6 +27,7 @@ import {
 import { startOidcStandIn, type OidcStandIn } from "../harness/oidc-stand-in";
 import { settled } from "./support/account-settings";
 import { callInternal, expectSignedInAs, screenshots, useBrowserHarness } from "./support/browser-harness";
+import { openProjectPage, pageScreenshots, signInWithProject } from "./support/dashboard-project";
 
 let dns: DnsStandIn;
 const harness = useBrowserHarness({
@@ -164,4 +165,48 @@ describe("single sign-on from the handler's sign-in page", () => {
     expect(teams).toContain(globexTeam);
     expect(teams).not.toContain(acmeTeam);
   }, 90_000);
+});
+
+describe("dashboard: single sign-on", () => {
+  it("shows a team's domains and connections, verifies a domain through its TXT record, switches enforcement on and adds a SAML connection", async () => {
+    const { page, server } = harness();
+    const { projectId, admin } = await signInWithProject(page, server, "sso-owner", { name: "Initech app" });
+    const team = await admin("POST", "/teams", { display_name: "Initech" });
+    expect(team.status).toBe(201);
+    await openProjectPage(page, projectId, "sso", "Single sign-on");
+    const domains = page.getByRole("region", { name: "Domains" });
+    await domains.getByText("The team has no domains yet.").waitFor();
+    await page.getByRole("region", { name: "Connections" }).getByText("The team has no connection yet.").waitFor();
+    await settled(page);
+    expect((await new AxeBuilder({ page }).withTags(WCAG_AA).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await pageScreenshots(page, "dashboard-sso-empty");
+
+    const domain = `initech-${suffix}.test`;
+    await domains.getByLabel("Domain").fill(domain);
+    await domains.getByRole("button", { name: "Add domain" }).click();
+    const card = page.getByTestId(`sso-domain-${domain}`);
+    await card.getByText("Not verified").waitFor();
+    const value = await card.getByTestId("sso-txt-value").textContent();
+    dns.txt.set(`_gatehouse-verification.${domain}`, [value!]);
+    await card.getByRole("button", { name: "Verify" }).click();
+    await card.getByText("Verified", { exact: true }).waitFor();
+    await card.getByRole("switch", { name: /Require single sign-on/ }).click({ force: true });
+    await expect.poll(async () => (await admin("GET", `/teams/${team.json.id}/sso-domains`)).json.items[0].require_sso).toBe(true);
+
+    await page.getByRole("button", { name: "Add connection" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Add connection" });
+    await dialog.getByText("SAML 2.0").click();
+    await dialog.getByLabel("Name").fill("Initech Okta");
+    await dialog.getByLabel("Or the IdP metadata XML").fill(saml.metadataXml);
+    await dialog.getByRole("button", { name: "Add connection" }).click();
+    await dialog.waitFor({ state: "detached" });
+    const connection = page.getByTestId("sso-connection-Initech Okta");
+    await connection.getByText("SAML 2.0").waitFor();
+    await connection.getByText("ACS URL").waitFor();
+    await settled(page);
+    expect((await new AxeBuilder({ page }).withTags(WCAG_AA).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await pageScreenshots(page, "dashboard-sso-team");
+    const connections = await admin("GET", `/teams/${team.json.id}/sso-connections`);
+    expect(connections.json.items).toEqual([expect.objectContaining({ protocol: "saml", display_name: "Initech Okta", enabled: true })]);
+  }, 120_000);
 });

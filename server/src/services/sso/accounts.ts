@@ -89,7 +89,8 @@ export async function signInWithSsoIdentity(
 
   const known = await findSsoIdentityUser(deps.db, tenancy, connection.id, identity.subject);
   if (known) {
-    await joinConnectionTeam(deps.db, tenancy, connection, known);
+    // The membership, its grants and their webhook events together.
+    await deps.db.transaction((tx) => joinConnectionTeam(tx, tenancy, connection, known));
     return { userId: known, isNewUser: false };
   }
   try {
