@@ -69,7 +69,7 @@ function DomainCard({ projectId, teamId, domain }: Props & { domain: SsoDomain }
           <Group gap="xs">
             <Text fw={600}>{domain.domain}</Text>
             {domain.verified ? (
-              <Badge color="teal" variant="light">
+              <Badge color="green" variant="light">
                 Verified
               </Badge>
             ) : (
