@@ -172,6 +172,9 @@ export default tseslint.config(
       "server/src/testing/stripe-stand-in.ts",
       "server/src/testing/stripe-js-stand-in.ts",
       "server/src/testing/ai-stand-in.ts",
+      "server/src/testing/saml-idp.ts",
+      "server/src/testing/dns-stand-in.ts",
+      "server/src/testing/sso-flow.ts",
     ],
     rules: {
       "@typescript-eslint/no-restricted-imports": restrict([

@@ -6,7 +6,7 @@
  * (5xx, undocumented status, body outside its schema, dropped connection). Exits 1 on any failure.
  */
 import { createConsoleLogger, silentLogger } from "../server/src/logger";
-import { describeStats, REFUSING_SMTP, runFuzz } from "../test/support/fuzz/fuzzer";
+import { describeStats, REFUSING_DNS, REFUSING_SMTP, runFuzz } from "../test/support/fuzz/fuzzer";
 // The test server module itself, which loads no vitest (vitest cannot be imported outside a test run).
 import { startTestServer, TEST_INTERNAL_KEYS } from "../server/src/testing/test-server";
 import { startStripeStandIn } from "../server/src/testing/stripe-stand-in";
@@ -29,7 +29,7 @@ const perWorld = option("per-world", 1000);
 // setup routes and the AI routes can succeed.
 const stripe = await startStripeStandIn();
 const ai = await startAiStandIn();
-const server = await startTestServer({ env: { TRUST_PROXY: "true", ...stripe.env, ...ai.env, ...REFUSING_SMTP } });
+const server = await startTestServer({ env: { TRUST_PROXY: "true", ...stripe.env, ...ai.env, ...REFUSING_SMTP, ...REFUSING_DNS } });
 // Server errors are what the fuzzer hunts: print their stacks (the harness logs nothing by default).
 (server.deps as { log: unknown }).log = { ...silentLogger, error: createConsoleLogger().error };
 console.log(`fuzzing ${server.url} (${server.db.kind}): ${requests} requests, concurrency ${concurrency}, seed ${seed}`);

@@ -1,7 +1,7 @@
 import { startAiStandIn, startStripeStandIn, startServer, TEST_INTERNAL_KEYS, type AiStandIn, type TestServer, type StripeStandIn } from "../harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { describeStats, REFUSING_SMTP, runFuzz } from "../support/fuzz/fuzzer";
+import { describeStats, REFUSING_DNS, REFUSING_SMTP, runFuzz } from "../support/fuzz/fuzzer";
 import { oauthServerRequest, outsideRequest, scimRequest } from "../support/fuzz/outside-document";
 
 /**
@@ -23,7 +23,7 @@ let ai: AiStandIn;
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   ai = await startAiStandIn();
-  server = await startServer({ env: { TRUST_PROXY: "true", ...stripe.env, ...ai.env, ...REFUSING_SMTP, METRICS_TOKEN } });
+  server = await startServer({ env: { TRUST_PROXY: "true", ...stripe.env, ...ai.env, ...REFUSING_SMTP, ...REFUSING_DNS, METRICS_TOKEN } });
   // The internal project's OAuth server, for the requests to it (outside the document).
   const enabled = await fetch(`${server.url}/api/v1/internal/config/override/environment`, {
     method: "PATCH",

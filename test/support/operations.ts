@@ -20,6 +20,7 @@ export type AreaName =
   | "connected-accounts"
   | "oauth-apps"
   | "scim"
+  | "sso"
   | "teams"
   | "permissions"
   | "api-keys"
@@ -54,7 +55,7 @@ export interface OperationSample {
   headers?: Record<string, string>;
   success: number;
   /** The response media type of the success answer. */
-  successType?: "application/json" | "text/plain" | "redirect" | "none";
+  successType?: "application/json" | "text/plain" | "application/samlmetadata+xml" | "redirect" | "none";
 }
 
 const SAMPLE_UUID = "3f0c7a52-1c7e-4a8e-9d59-0b8f4d3e2a11";
@@ -1205,6 +1206,91 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       access: "admin",
       json: { permission_ids: ["team_member"] },
       success: 200,
+    },
+  ],
+  sso: [
+    { operationId: "listSsoConnections", method: "get", template: "/teams/{team_id}/sso-connections", path: `/teams/${SAMPLE_UUID}/sso-connections`, access: "server", success: 200 },
+    {
+      operationId: "createSsoConnection",
+      method: "post",
+      template: "/teams/{team_id}/sso-connections",
+      path: `/teams/${SAMPLE_UUID}/sso-connections`,
+      access: "server",
+      json: { protocol: "oidc", display_name: "Acme", oidc: { issuer: "https://idp.example.com", client_id: "acme", client_secret: "secret" } },
+      success: 201,
+    },
+    { operationId: "getSsoConnection", method: "get", template: "/teams/{team_id}/sso-connections/{connection_id}", path: `/teams/${SAMPLE_UUID}/sso-connections/${SAMPLE_UUID}`, access: "server", success: 200 },
+    {
+      operationId: "updateSsoConnection",
+      method: "patch",
+      template: "/teams/{team_id}/sso-connections/{connection_id}",
+      path: `/teams/${SAMPLE_UUID}/sso-connections/${SAMPLE_UUID}`,
+      access: "server",
+      json: { enabled: false },
+      success: 200,
+    },
+    { operationId: "deleteSsoConnection", method: "delete", template: "/teams/{team_id}/sso-connections/{connection_id}", path: `/teams/${SAMPLE_UUID}/sso-connections/${SAMPLE_UUID}`, access: "server", success: 200 },
+    { operationId: "listSsoDomains", method: "get", template: "/teams/{team_id}/sso-domains", path: `/teams/${SAMPLE_UUID}/sso-domains`, access: "server", success: 200 },
+    { operationId: "addSsoDomain", method: "post", template: "/teams/{team_id}/sso-domains", path: `/teams/${SAMPLE_UUID}/sso-domains`, access: "server", json: { domain: "acme.example.com" }, success: 201 },
+    {
+      operationId: "verifySsoDomain",
+      method: "post",
+      template: "/teams/{team_id}/sso-domains/{domain_id}/verify",
+      path: `/teams/${SAMPLE_UUID}/sso-domains/${SAMPLE_UUID}/verify`,
+      access: "server",
+      json: {},
+      success: 200,
+    },
+    {
+      operationId: "updateSsoDomain",
+      method: "patch",
+      template: "/teams/{team_id}/sso-domains/{domain_id}",
+      path: `/teams/${SAMPLE_UUID}/sso-domains/${SAMPLE_UUID}`,
+      access: "server",
+      json: { require_sso: true },
+      success: 200,
+    },
+    { operationId: "removeSsoDomain", method: "delete", template: "/teams/{team_id}/sso-domains/{domain_id}", path: `/teams/${SAMPLE_UUID}/sso-domains/${SAMPLE_UUID}`, access: "server", success: 200 },
+    { operationId: "discoverSso", method: "post", template: "/auth/sso/discover", path: "/auth/sso/discover", access: "client", json: { email: "ada@acme.example.com" }, success: 200 },
+    {
+      operationId: "authorizeSso",
+      method: "get",
+      template: "/auth/sso/authorize",
+      path:
+        "/auth/sso/authorize?client_id=internal&client_secret=__stack_public_client__&redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Fhandler%2Foauth-callback" +
+        "&state=some-state&code_challenge=" +
+        "A".repeat(43) +
+        "&code_challenge_method=S256&email=ada%40acme.example.com&stack_response_mode=json",
+      access: "public",
+      success: 200,
+    },
+    {
+      operationId: "ssoOidcCallback",
+      method: "get",
+      template: "/auth/sso/oidc/callback",
+      path: "/auth/sso/oidc/callback?code=some-code&state=some-state",
+      access: "public",
+      success: 303,
+      successType: "redirect",
+    },
+    {
+      operationId: "ssoSamlAcs",
+      method: "post",
+      template: "/auth/sso/saml/{project_id}/{connection_id}/acs",
+      path: `/auth/sso/saml/internal/${SAMPLE_UUID}/acs`,
+      access: "public",
+      form: { SAMLResponse: "PHNhbWxwOlJlc3BvbnNlLz4=", RelayState: "some-state" },
+      success: 303,
+      successType: "redirect",
+    },
+    {
+      operationId: "ssoSamlMetadata",
+      method: "get",
+      template: "/auth/sso/saml/{project_id}/{connection_id}/metadata",
+      path: `/auth/sso/saml/internal/${SAMPLE_UUID}/metadata`,
+      access: "public",
+      success: 200,
+      successType: "application/samlmetadata+xml",
     },
   ],
   "oauth-apps": [

@@ -147,6 +147,8 @@ const envSchema = z.object({
   AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(200_000).default(8_192),
   /** Where internal feedback is mailed (comma-separated), besides being kept; Stack Auth's variable. */
   STACK_INTERNAL_FEEDBACK_RECIPIENTS: z.string().optional(),
+  /** DNS servers (`ip` or `ip:port`, comma-separated) for domain verification; unset: the system's. */
+  DNS_SERVERS: z.string().optional(),
   /** The platform's publishable key (pk_…), with which the checkout page loads Stripe.js for the connected account. */
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   /** Where the checkout page loads Stripe.js from; a local stand-in's in tests. */
@@ -265,6 +267,8 @@ export interface AppConfig {
   ai: AiSettings | null;
   /** Addresses internal feedback is mailed to (lower-cased, without duplicates); empty: kept only. */
   feedbackRecipients: string[];
+  /** DNS servers that verified-domain checks ask (integrations/dns-txt.ts); empty: the system's resolvers. */
+  dnsServers: string[];
 }
 
 export interface AiSettings {
@@ -385,6 +389,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : null,
     feedbackRecipients: [...new Set(feedbackRecipients.filter((r) => r !== ""))],
+    dnsServers: (e.DNS_SERVERS ?? "").split(",").map((s) => s.trim()).filter((s) => s !== ""),
     analytics: { engine: e.ANALYTICS_ENGINE, clickhouseUrl: e.ANALYTICS_CLICKHOUSE_URL, chdbPath: e.ANALYTICS_CHDB_PATH },
   };
 }

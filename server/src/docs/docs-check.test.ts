@@ -30,6 +30,7 @@ const OTHER_NAMES: Record<string, string> = {
   PROJECT_ID: "a shell variable of the admin bootstrap and OAuth examples",
   TEAM_ID: "a shell variable of the admin bootstrap example",
   ACCESS_TOKEN: "a shell variable of the agent credential example (oauth-server.md)",
+  SERVER_KEY: "a shell variable of the domain verification example (sso.md): the project's secret server key",
   BENCH_CASES: "read by the benchmark (scripts/bench), not the server",
   BENCH_CONNECTIONS: "read by the benchmark",
   BENCH_CPU_PROF: "read by the benchmark",

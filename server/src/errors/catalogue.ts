@@ -18,6 +18,7 @@ import { scimErrors } from "./scim";
 import { sessionErrors } from "./sessions";
 import { sessionReplayErrors } from "./session-replays";
 import { signUpRuleErrors } from "./sign-up-rules";
+import { ssoErrors } from "./sso";
 import { teamErrors } from "./teams";
 import { userErrors } from "./users";
 import { webhookErrors } from "./webhooks";
@@ -46,6 +47,7 @@ export const errorAreas = {
   configErrors,
   analyticsErrors,
   sessionReplayErrors,
+  ssoErrors,
 };
 
 /** Every known error the server can answer, by code. Areas keep their own files; this joins them. */
@@ -72,6 +74,7 @@ export const knownErrors = {
   ...configErrors,
   ...analyticsErrors,
   ...sessionReplayErrors,
+  ...ssoErrors,
 };
 
 export type KnownErrorCode = keyof typeof knownErrors;

@@ -69,6 +69,9 @@ import { registerUserRoutes } from "./users/users";
 import { registerWebhookDeliveryRoutes } from "./webhooks/deliveries";
 import { registerWebhookEndpointRoutes } from "./webhooks/endpoints";
 import { registerSvixRoutes } from "./webhooks/svix";
+import { registerSsoConnectionRoutes } from "./sso/connections";
+import { registerSsoDomainRoutes } from "./sso/domains";
+import { registerSsoSignInRoutes } from "./sso/sign-in";
 
 /** Every area's routes, in the order they appear in the OpenAPI document. */
 export function registerAllRoutes(router: Router): void {
@@ -101,6 +104,9 @@ export function registerAllRoutes(router: Router): void {
   registerAgentCredentialRoutes(router);
   registerOAuthAppRoutes(router);
   registerScimDirectoryRoutes(router);
+  registerSsoConnectionRoutes(router);
+  registerSsoDomainRoutes(router);
+  registerSsoSignInRoutes(router);
   registerPermissionRoutes(router);
   registerPermissionDefinitionRoutes(router);
   registerUserApiKeyRoutes(router);
@@ -174,6 +180,12 @@ export const OPENAPI_TAGS = [
       "mapping of the groups a directory pushes to team permissions. The protocol endpoints themselves (RFC 7644: /Users, " +
       "/Groups, /ServiceProviderConfig, ...) are at /api/v1/scim/v2, called by the identity provider with the directory's token; " +
       "they speak application/scim+json and SCIM's error schema, and are described in the manual (docs/scim.md), not here.",
+  },
+  {
+    name: "SSO",
+    description:
+      "Enterprise sign-in per team: SSO connections (OpenID Connect and SAML 2.0), the team's verified domains (DNS TXT), auto-join " +
+      "and SSO enforcement, and the sign-in through a connection (e-mail-first discovery, the IdP's redirect and answer, SP metadata).",
   },
   { name: "Contact channels", description: "A user's e-mail addresses and their verification." },
   { name: "Projects", description: "Public project information and signing keys; creating, listing, changing, transferring and deleting projects (dashboard)." },

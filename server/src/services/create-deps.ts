@@ -3,6 +3,8 @@ import { setThreadPoolSize } from "../crypto/password";
 import { createSecretBox } from "../crypto/secret-box";
 import { createOpenAiCompatibleModel } from "../integrations/ai-model";
 import { NO_GEO_LOOKUP, openGeoDatabase } from "../integrations/geoip";
+import { createTxtResolver } from "../integrations/dns-txt";
+import { createMetadataFetcher } from "../integrations/saml-metadata-fetch";
 import type { Db } from "../db/db";
 import { createSmtpMailer, type Mailer } from "../integrations/mailer";
 import { createStripeGateway } from "../integrations/stripe";
@@ -52,6 +54,9 @@ export function createDeps(
     oauthFlowSeal: createSecretBox(serverSecret, "oauth-flows"),
     providerTokenSeal: createSecretBox(serverSecret, "oauth-provider-tokens"),
     cliLoginSeal: createSecretBox(serverSecret, "cli-login-sessions"),
+    ssoSeal: createSecretBox(serverSecret, "sso"),
+    dnsTxt: createTxtResolver(settings.dnsServers),
+    fetchSamlMetadata: createMetadataFetcher({ allowLoopback: settings.nodeEnv !== "production" }),
     mailer,
     emailRenderer: new EmailRenderer(),
     stripe: guardStripeGateway(createStripeGateway(settings.stripe), log),

@@ -4,6 +4,8 @@ import type { SecretBox } from "../crypto/secret-box";
 import type { Db } from "../db/db";
 import type { AiModel } from "../integrations/ai-model";
 import type { GeoLookup } from "../integrations/geoip";
+import type { TxtResolver } from "../integrations/dns-txt";
+import type { MetadataFetcher } from "../integrations/saml-metadata-fetch";
 import type { Mailer } from "../integrations/mailer";
 import type { EmailRenderer } from "./emails/rendering/renderer";
 import type { StripeGateway } from "../integrations/stripe";
@@ -51,6 +53,12 @@ export interface ServiceDeps {
   oauthFlowSeal: SecretBox;
   /** Seals the access and refresh tokens providers give for linked accounts. */
   providerTokenSeal: SecretBox;
+  /** Seals SSO connections' OIDC client secrets and SAML SP private keys, and what an SSO sign-in in progress remembers. */
+  ssoSeal: SecretBox;
+  /** TXT records for verifying a team's domain (integrations/dns-txt.ts). */
+  dnsTxt: TxtResolver;
+  /** Fetches SAML IdP metadata from a URL (integrations/saml-metadata-fetch.ts). */
+  fetchSamlMetadata: MetadataFetcher;
   /** Seals the refresh tokens a CLI login hands over, between the confirm page and the tool's poll. */
   cliLoginSeal: SecretBox;
   /** Where analytics events are stored and queried (services/analytics/engine.ts). */

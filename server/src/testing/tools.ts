@@ -31,3 +31,20 @@ export { declareTestCatalog, TEST_CATALOG } from "./payments-catalog";
 export { PURCHASE_CATALOG } from "./purchase-catalog";
 export { startStripeStandIn, type StripeStandIn } from "./stripe-stand-in";
 export { startAiStandIn, type AiStandIn } from "./ai-stand-in";
+export { startDnsStandIn, type DnsStandIn } from "./dns-stand-in";
+export {
+  ASSERTION_XPATH,
+  assertionXml,
+  certificateBody,
+  createSamlIdp,
+  encode as encodeSamlResponse,
+  encryptAssertion,
+  newIdpKeys,
+  readAuthnRequest,
+  RESPONSE_XPATH,
+  responseXml,
+  signElement,
+  type AssertionFields,
+  type SamlIdp,
+} from "./saml-idp";
+export { createTeam, postToAcs, redirectedError, startSsoSignIn, tradeCallback, verifiedDomain } from "./sso-flow";

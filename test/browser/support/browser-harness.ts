@@ -35,7 +35,7 @@ export async function launchChromium(): Promise<Browser> {
  * One server (real SMTP catcher, PGlite) and one Chromium per test file, a fresh browser
  * context per test, and a failure for any uncaught error in the page. Call at the top level.
  */
-export function useBrowserHarness(): () => BrowserHarness {
+export function useBrowserHarness(options: { env?: () => Promise<Record<string, string>> } = {}): () => BrowserHarness {
   let server: TestServer;
   let mail: MailCatcher;
   let browser: Browser;
@@ -47,7 +47,9 @@ export function useBrowserHarness(): () => BrowserHarness {
     ensureWebBuilt({ log: () => {} });
     mail = await startMailCatcher();
     // Projects send their own mail through the shared test server too (off by default; see `EMAIL_SHARED_SERVER_FOR_PROJECT_MAIL` in docs/configure.md).
-    server = await startServer({ webDistDir: WEB_DIST_DIR, env: { ...mail.env, EMAIL_SHARED_SERVER_FOR_PROJECT_MAIL: "true" }, emailWorker: true });
+    // `options.env`: what a test's own stand-ins tell the server (DNS_SERVERS for the DNS stand-in), made before it starts.
+    const extra = options.env ? await options.env() : {};
+    server = await startServer({ webDistDir: WEB_DIST_DIR, env: { ...mail.env, EMAIL_SHARED_SERVER_FOR_PROJECT_MAIL: "true", ...extra }, emailWorker: true });
     browser = await launchChromium();
     mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   }, 240_000);

@@ -15,6 +15,9 @@ import { randomAddress, seedWorld, type FuzzWorld, type InternalKeys } from "./w
 /** Server settings for a fuzzed server: a shared SMTP server that refuses at once, so send-email can queue mail and nothing is delivered. */
 export const REFUSING_SMTP = { STACK_EMAIL_HOST: "127.0.0.1", STACK_EMAIL_PORT: "1" };
 
+/** Server settings for a fuzzed server: a DNS server that refuses at once, so domain verification asks nothing outside the machine. */
+export const REFUSING_DNS = { DNS_SERVERS: "127.0.0.1:1" };
+
 // ajv-formats is CommonJS with a default export; under tsx and vitest it arrives wrapped or not.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
 

@@ -53,6 +53,10 @@ function email(prefix: string): string {
 
 const PASSWORD = "correct horse battery";
 
+/** A self-signed certificate (base64 DER) for the world's SAML connection: the fuzzer signs nothing with it. */
+const FUZZ_IDP_CERTIFICATE =
+  "MIICqzCCAZOgAwIBAgIJAIouiy7RNOxqMA0GCSqGSIb3DQEBCwUAMBMxETAPBgNVBAMTCEZ1enogSWRQMB4XDTI2MTEyODA5MjU1MVoXDTI3MTEyODA5MjY1MVowEzERMA8GA1UEAxMIRnV6eiBJZFAwggEiMA0GCSqGSIb3DQEBAQUAA4IBDwAwggEKAoIBAQDOTWdiOwnsh9euC7tuOpxoz80ZydP/oW3YR6mp/pT3tOZtY3oA0P2iNWDhwNPYss2c/YTGsbaJjJCtvhedMWX/BL7GPJ+1ksDW7o2PHCUjSMnyHD951SYArUM6VQvVsJVUhROetJsxkRKv7S9TdlJVLQrVCBCQ37y81G9FpcwBxeHI/U1jlP1KecQ+6YUzgLzdjB6mvpj60d7wwynWb3kyJp9SqYcEXSRfNu4JXqTz5Elf5f5SxZ9sZfHfoL64qGvxHdxFNvIn78hn8EeCaZ64MwK0yRAozdl3v+lu8WQM0np49ps68Edu4gPv6KaFvj8k1XCypP1KVLJdB7YVy6M7AgMBAAGjAjAAMA0GCSqGSIb3DQEBCwUAA4IBAQAANFxIThLkrKtrdQ7FybuD3ZdB+1PEPMuJyHJfp3ZRvlEwrJWbSqfZ0t+9hKduKnraXEGfe/M68I2pbQ5F7GVtDXFRo9zPanXs3SeCCOH5UvJYFXidqe0H5PWrvwKMyojjVAjzqIKHWTAP2u+hnl7rk2eobc6PQS7V9Z8RvpwGioqon9mYqUsSNoX7Po9Onh/PPhA0Dmuq2R8MdBz6CclKM7DcjFj/7k5LpPF48JzssUxZLYWbcGbmurNlL769yga5at4uKHFk1/v2IXby6btdhTzJ/9zcJxOs1kn3miSFgN4ebzLqqdHfNTG1PFNkiJNwLz0B5kxXeyfkF63QzHIM";
+
 export async function seedWorld(baseUrl: string, internal: InternalKeys): Promise<FuzzWorld> {
   const internalClient = { "x-stack-project-id": "internal", "x-stack-access-type": "client", "x-stack-publishable-client-key": internal.publishableClientKey };
   const owner = await api(baseUrl, "POST", "/auth/password/sign-up", internalClient, { email: email("owner"), password: PASSWORD });
@@ -224,6 +228,21 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
   };
   const scimUser = await scim("/Users", { userName: email("scim"), active: true });
   const scimGroup = await scim("/Groups", { displayName: "Fuzz group", members: [{ value: scimUser.id }] });
+  // Single sign-on: the team claims a domain (left unverified: the fuzzed server's DNS_SERVERS
+  // refuse, so verifying answers SSO_DOMAIN_VERIFICATION_FAILED) and has an OIDC and a SAML connection.
+  const ssoDomain = await api(baseUrl, "POST", `/teams/${team.id}/sso-domains`, server, { domain: `fuzz-${Date.now().toString(36)}.example.com` });
+  const ssoConnections: Array<{ id: string }> = [
+    await api(baseUrl, "POST", `/teams/${team.id}/sso-connections`, server, {
+      protocol: "oidc",
+      display_name: "Fuzz OIDC",
+      oidc: { issuer: "https://idp.fuzz.example", client_id: "fuzz", client_secret: "fuzz-secret" },
+    }),
+    await api(baseUrl, "POST", `/teams/${team.id}/sso-connections`, server, {
+      protocol: "saml",
+      display_name: "Fuzz SAML",
+      saml: { idp_entity_id: "https://idp.fuzz.example/saml", idp_sso_url: "https://idp.fuzz.example/sso", idp_certificates: [FUZZ_IDP_CERTIFICATE] },
+    }),
+  ];
 
   // Deleting the seeded project would end the world for every later request.
   const spare = await api(baseUrl, "POST", "/internal/projects", { ...internalClient, "x-stack-access-token": owner.access_token }, {
@@ -308,6 +327,9 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
       directory_id: [directory.id],
       group_id: [scimGroup.id],
       permission_ids: [[], [teamPermission.id], ["team_member", "no_such_permission"]],
+      connection_id: ssoConnections.map((connection) => connection.id),
+      domain_id: [ssoDomain.id],
+      domain: [ssoDomain.domain, "example.org"],
     },
   };
 }

@@ -17,6 +17,7 @@ const DASHBOARD_CHUNKS: Record<DashboardSectionPath, PageLoader> = {
   webhooks: pageLoader(() => import("../features/dashboard/webhooks/webhooks-page"), "WebhooksPage"),
   "oauth-apps": pageLoader(() => import("../features/dashboard/oauth-apps/oauth-apps-page"), "OAuthAppsPage"),
   scim: pageLoader(() => import("../features/dashboard/scim/scim-page"), "ScimPage"),
+  sso: pageLoader(() => import("../features/dashboard/sso/sso-page"), "SsoPage"),
   payments: pageLoader(() => import("../features/dashboard/payments/payments-page"), "PaymentsPage"),
   "session-replays": pageLoader(() => import("../features/dashboard/session-replays/session-replays-page"), "SessionReplaysPage"),
 };

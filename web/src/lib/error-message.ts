@@ -32,6 +32,11 @@ const MESSAGES: { readonly [C in KnownErrorCode]?: (details: Record<string, unkn
   OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: () => t`This account is not connected (any more).`,
   OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: () => t`Signing in with this provider is not available right now.`,
   OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE: () => t`The provider could not be reached. Try again in a moment.`,
+  SSO_NOT_AVAILABLE_FOR_EMAIL: () => t`Single sign-on is not set up for this e-mail address. Sign in another way, or ask your organisation's administrator.`,
+  SSO_REQUIRED: (d) => {
+    const email = String(d.email ?? "");
+    return t`Your organisation requires single sign-on for ${email}. Use "Continue with SSO".`;
+  },
   SCHEMA_ERROR: (d) => {
     // The server's own description of the field, in English.
     const problem = String(d.message ?? t`a field is not valid`);

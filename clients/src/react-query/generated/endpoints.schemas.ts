@@ -494,6 +494,38 @@ export interface AuthorizeOAuthError401 {
   details?: AuthorizeOAuthError401Details;
 }
 
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type AuthorizeSsoError400Code = typeof AuthorizeSsoError400Code[keyof typeof AuthorizeSsoError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AuthorizeSsoError400Code = {
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  INVALID_OAUTH_CLIENT_ID_OR_SECRET: 'INVALID_OAUTH_CLIENT_ID_OR_SECRET',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SSO_CONNECTION_DISABLED: 'SSO_CONNECTION_DISABLED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type AuthorizeSsoError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface AuthorizeSsoError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: AuthorizeSsoError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: AuthorizeSsoError400Details;
+}
+
 export interface BackendUrls {
   urls: string[];
 }
@@ -652,6 +684,8 @@ export type ClientProjectConfig = {
   allow_team_api_keys: boolean;
   enabled_oauth_providers: ClientProjectConfigEnabledOauthProvidersItem[];
   domains: ClientProjectConfigDomainsItem[];
+  /** Gatehouse's own: whether a team of the project has an enabled SSO connection (the sign-in page then offers single sign-on). */
+  sso_enabled: boolean;
 };
 
 export interface ClientProject {
@@ -1399,6 +1433,44 @@ export interface CreatePurchaseUrlError404 {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: CreatePurchaseUrlError404Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type CreateSsoConnectionError400Code = typeof CreateSsoConnectionError400Code[keyof typeof CreateSsoConnectionError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreateSsoConnectionError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SSO_CONNECTION_INVALID: 'SSO_CONNECTION_INVALID',
+  SSO_METADATA_INVALID: 'SSO_METADATA_INVALID',
+  SSO_METADATA_UNREACHABLE: 'SSO_METADATA_UNREACHABLE',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type CreateSsoConnectionError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface CreateSsoConnectionError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: CreateSsoConnectionError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: CreateSsoConnectionError400Details;
 }
 
 /**
@@ -3680,6 +3752,114 @@ export interface KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExist {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusSsoDomainInvalidCode = typeof KnownError400PlusSsoDomainInvalidCode[keyof typeof KnownError400PlusSsoDomainInvalidCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusSsoDomainInvalidCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SSO_DOMAIN_INVALID: 'SSO_DOMAIN_INVALID',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusSsoDomainInvalidDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusSsoDomainInvalid {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusSsoDomainInvalidCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusSsoDomainInvalidDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusSsoDomainNotVerifiedCode = typeof KnownError400PlusSsoDomainNotVerifiedCode[keyof typeof KnownError400PlusSsoDomainNotVerifiedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusSsoDomainNotVerifiedCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SSO_DOMAIN_NOT_VERIFIED: 'SSO_DOMAIN_NOT_VERIFIED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusSsoDomainNotVerifiedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusSsoDomainNotVerified {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusSsoDomainNotVerifiedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusSsoDomainNotVerifiedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusSsoDomainVerificationFailedCode = typeof KnownError400PlusSsoDomainVerificationFailedCode[keyof typeof KnownError400PlusSsoDomainVerificationFailedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusSsoDomainVerificationFailedCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SSO_DOMAIN_VERIFICATION_FAILED: 'SSO_DOMAIN_VERIFICATION_FAILED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusSsoDomainVerificationFailedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusSsoDomainVerificationFailed {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusSsoDomainVerificationFailedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusSsoDomainVerificationFailedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusUserIdDoesNotExistCode = typeof KnownError400PlusUserIdDoesNotExistCode[keyof typeof KnownError400PlusUserIdDoesNotExistCode];
 
 
@@ -3854,6 +4034,35 @@ export interface KnownError401ApiKeyExpired {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError401ApiKeyExpiredDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError401InvalidPublishableClientKeyPublishableClientKeyRequiredForProjectCode = typeof KnownError401InvalidPublishableClientKeyPublishableClientKeyRequiredForProjectCode[keyof typeof KnownError401InvalidPublishableClientKeyPublishableClientKeyRequiredForProjectCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError401InvalidPublishableClientKeyPublishableClientKeyRequiredForProjectCode = {
+  INVALID_PUBLISHABLE_CLIENT_KEY: 'INVALID_PUBLISHABLE_CLIENT_KEY',
+  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError401InvalidPublishableClientKeyPublishableClientKeyRequiredForProjectDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface KnownError401InvalidPublishableClientKeyPublishableClientKeyRequiredForProject {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError401InvalidPublishableClientKeyPublishableClientKeyRequiredForProjectCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError401InvalidPublishableClientKeyPublishableClientKeyRequiredForProjectDetails;
 }
 
 /**
@@ -4349,30 +4558,60 @@ export interface KnownError403PlusNewPurchasesBlocked {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError403PlusSignUpRejectedCode = typeof KnownError403PlusSignUpRejectedCode[keyof typeof KnownError403PlusSignUpRejectedCode];
+export type KnownError403PlusSignUpRejectedSsoRequiredCode = typeof KnownError403PlusSignUpRejectedSsoRequiredCode[keyof typeof KnownError403PlusSignUpRejectedSsoRequiredCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError403PlusSignUpRejectedCode = {
+export const KnownError403PlusSignUpRejectedSsoRequiredCode = {
   RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
   SIGN_UP_REJECTED: 'SIGN_UP_REJECTED',
+  SSO_REQUIRED: 'SSO_REQUIRED',
 } as const;
 
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError403PlusSignUpRejectedDetails = {[key: string]: unknown};
+export type KnownError403PlusSignUpRejectedSsoRequiredDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 403.
  */
-export interface KnownError403PlusSignUpRejected {
+export interface KnownError403PlusSignUpRejectedSsoRequired {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError403PlusSignUpRejectedCode;
+  code: KnownError403PlusSignUpRejectedSsoRequiredCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError403PlusSignUpRejectedDetails;
+  details?: KnownError403PlusSignUpRejectedSsoRequiredDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError403PlusSsoRequiredCode = typeof KnownError403PlusSsoRequiredCode[keyof typeof KnownError403PlusSsoRequiredCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError403PlusSsoRequiredCode = {
+  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
+  SSO_REQUIRED: 'SSO_REQUIRED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError403PlusSsoRequiredDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 403.
+ */
+export interface KnownError403PlusSsoRequired {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError403PlusSsoRequiredCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError403PlusSsoRequiredDetails;
 }
 
 /**
@@ -4407,29 +4646,58 @@ export interface KnownError403PlusTeamInvitationRestrictedUserNotAllowed {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError403SignUpRejectedCode = typeof KnownError403SignUpRejectedCode[keyof typeof KnownError403SignUpRejectedCode];
+export type KnownError403SignUpRejectedSsoRequiredCode = typeof KnownError403SignUpRejectedSsoRequiredCode[keyof typeof KnownError403SignUpRejectedSsoRequiredCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError403SignUpRejectedCode = {
+export const KnownError403SignUpRejectedSsoRequiredCode = {
   SIGN_UP_REJECTED: 'SIGN_UP_REJECTED',
+  SSO_REQUIRED: 'SSO_REQUIRED',
 } as const;
 
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError403SignUpRejectedDetails = {[key: string]: unknown};
+export type KnownError403SignUpRejectedSsoRequiredDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 403.
  */
-export interface KnownError403SignUpRejected {
+export interface KnownError403SignUpRejectedSsoRequired {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError403SignUpRejectedCode;
+  code: KnownError403SignUpRejectedSsoRequiredCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError403SignUpRejectedDetails;
+  details?: KnownError403SignUpRejectedSsoRequiredDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError403SsoRequiredCode = typeof KnownError403SsoRequiredCode[keyof typeof KnownError403SsoRequiredCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError403SsoRequiredCode = {
+  SSO_REQUIRED: 'SSO_REQUIRED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError403SsoRequiredDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 403.
+ */
+export interface KnownError403SsoRequired {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError403SsoRequiredCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError403SsoRequiredDetails;
 }
 
 /**
@@ -4773,6 +5041,120 @@ export interface KnownError404ScimDirectoryNotFound {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError404ScimDirectoryNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404SsoConnectionNotFoundCode = typeof KnownError404SsoConnectionNotFoundCode[keyof typeof KnownError404SsoConnectionNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404SsoConnectionNotFoundCode = {
+  SSO_CONNECTION_NOT_FOUND: 'SSO_CONNECTION_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError404SsoConnectionNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404SsoConnectionNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404SsoConnectionNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404SsoConnectionNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404SsoConnectionNotFoundTeamNotFoundCode = typeof KnownError404SsoConnectionNotFoundTeamNotFoundCode[keyof typeof KnownError404SsoConnectionNotFoundTeamNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404SsoConnectionNotFoundTeamNotFoundCode = {
+  SSO_CONNECTION_NOT_FOUND: 'SSO_CONNECTION_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError404SsoConnectionNotFoundTeamNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404SsoConnectionNotFoundTeamNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404SsoConnectionNotFoundTeamNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404SsoConnectionNotFoundTeamNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404SsoDomainNotFoundTeamNotFoundCode = typeof KnownError404SsoDomainNotFoundTeamNotFoundCode[keyof typeof KnownError404SsoDomainNotFoundTeamNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404SsoDomainNotFoundTeamNotFoundCode = {
+  SSO_DOMAIN_NOT_FOUND: 'SSO_DOMAIN_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError404SsoDomainNotFoundTeamNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404SsoDomainNotFoundTeamNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404SsoDomainNotFoundTeamNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404SsoDomainNotFoundTeamNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404SsoNotAvailableForEmailCode = typeof KnownError404SsoNotAvailableForEmailCode[keyof typeof KnownError404SsoNotAvailableForEmailCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404SsoNotAvailableForEmailCode = {
+  SSO_NOT_AVAILABLE_FOR_EMAIL: 'SSO_NOT_AVAILABLE_FOR_EMAIL',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError404SsoNotAvailableForEmailDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404SsoNotAvailableForEmail {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404SsoNotAvailableForEmailCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404SsoNotAvailableForEmailDetails;
 }
 
 /**
@@ -5283,6 +5665,63 @@ export interface KnownError409EmailTemplateAlreadyExists {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError409EmailTemplateAlreadyExistsDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError409SsoDomainAlreadyAddedSsoDomainVerifiedByAnotherTeamCode = typeof KnownError409SsoDomainAlreadyAddedSsoDomainVerifiedByAnotherTeamCode[keyof typeof KnownError409SsoDomainAlreadyAddedSsoDomainVerifiedByAnotherTeamCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError409SsoDomainAlreadyAddedSsoDomainVerifiedByAnotherTeamCode = {
+  SSO_DOMAIN_ALREADY_ADDED: 'SSO_DOMAIN_ALREADY_ADDED',
+  SSO_DOMAIN_VERIFIED_BY_ANOTHER_TEAM: 'SSO_DOMAIN_VERIFIED_BY_ANOTHER_TEAM',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError409SsoDomainAlreadyAddedSsoDomainVerifiedByAnotherTeamDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 409.
+ */
+export interface KnownError409SsoDomainAlreadyAddedSsoDomainVerifiedByAnotherTeam {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError409SsoDomainAlreadyAddedSsoDomainVerifiedByAnotherTeamCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError409SsoDomainAlreadyAddedSsoDomainVerifiedByAnotherTeamDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError409SsoDomainVerifiedByAnotherTeamCode = typeof KnownError409SsoDomainVerifiedByAnotherTeamCode[keyof typeof KnownError409SsoDomainVerifiedByAnotherTeamCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError409SsoDomainVerifiedByAnotherTeamCode = {
+  SSO_DOMAIN_VERIFIED_BY_ANOTHER_TEAM: 'SSO_DOMAIN_VERIFIED_BY_ANOTHER_TEAM',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError409SsoDomainVerifiedByAnotherTeamDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 409.
+ */
+export interface KnownError409SsoDomainVerifiedByAnotherTeam {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError409SsoDomainVerifiedByAnotherTeamCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError409SsoDomainVerifiedByAnotherTeamDetails;
 }
 
 /**
@@ -8314,6 +8753,35 @@ export interface PublicKnownError503PlusPaymentProviderUnavailable {
   details?: PublicKnownError503PlusPaymentProviderUnavailableDetails;
 }
 
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type PublicKnownError503PlusSsoIdpUnavailableCode = typeof PublicKnownError503PlusSsoIdpUnavailableCode[keyof typeof PublicKnownError503PlusSsoIdpUnavailableCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PublicKnownError503PlusSsoIdpUnavailableCode = {
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+  SSO_IDP_UNAVAILABLE: 'SSO_IDP_UNAVAILABLE',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type PublicKnownError503PlusSsoIdpUnavailableDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 503.
+ */
+export interface PublicKnownError503PlusSsoIdpUnavailable {
+  /** Stable error code; see the known-errors catalogue. */
+  code: PublicKnownError503PlusSsoIdpUnavailableCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: PublicKnownError503PlusSsoIdpUnavailableDetails;
+}
+
 export interface PurchaseCodeValid {
   valid: boolean;
 }
@@ -10231,6 +10699,433 @@ export interface SignUpWithPasswordError400 {
   details?: SignUpWithPasswordError400Details;
 }
 
+export interface SsoAuthorizeLocation {
+  location: string;
+}
+
+export type SsoConnectionProtocol = typeof SsoConnectionProtocol[keyof typeof SsoConnectionProtocol];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SsoConnectionProtocol = {
+  oidc: 'oidc',
+  saml: 'saml',
+} as const;
+
+export type SsoConnectionOidcAnyOf = {
+  issuer: string;
+  client_id: string;
+  scopes: string[];
+  /** Register this redirect URI at the OpenID provider. */
+  redirect_uri: string;
+};
+
+export type SsoConnectionOidc = SsoConnectionOidcAnyOf | null;
+
+export type SsoConnectionSamlAnyOf = {
+  idp_entity_id: string;
+  idp_sso_url: string;
+  idp_certificates: string[];
+  sign_requests: boolean;
+  allow_idp_initiated: boolean;
+  /** Our entity id (and the SP metadata's URL). */
+  sp_entity_id: string;
+  /** Our Assertion Consumer Service URL (HTTP-POST binding). */
+  sp_acs_url: string;
+  sp_metadata_url: string;
+  /** The connection's SP certificate (PEM): signs requests, receives encrypted assertions. */
+  sp_certificate: string;
+};
+
+export type SsoConnectionSaml = SsoConnectionSamlAnyOf | null;
+
+export interface SsoConnection {
+  id: string;
+  team_id: string;
+  protocol: SsoConnectionProtocol;
+  display_name: string;
+  enabled: boolean;
+  default_permissions: string[];
+  created_at_millis: number;
+  updated_at_millis: number;
+  oidc: SsoConnectionOidc;
+  saml: SsoConnectionSaml;
+}
+
+export type SsoConnectionCreateProtocol = typeof SsoConnectionCreateProtocol[keyof typeof SsoConnectionCreateProtocol];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SsoConnectionCreateProtocol = {
+  oidc: 'oidc',
+  saml: 'saml',
+} as const;
+
+export type SsoConnectionCreateOidc = {
+  /**
+   * The OpenID provider's issuer URL (its discovery document is at `/.well-known/openid-configuration` below it). HTTPS.
+   * @maxLength 2048
+   */
+  issuer: string;
+  /**
+   * @minLength 1
+   * @maxLength 512
+   */
+  client_id: string;
+  /**
+   * Stored sealed; never answered.
+   * @minLength 1
+   * @maxLength 2048
+   */
+  client_secret: string;
+  /**
+   * Default `openid email profile`.
+   * @minItems 1
+   * @maxItems 20
+   */
+  scopes?: string[];
+};
+
+export type SsoConnectionCreateSaml = {
+  /**
+   * The IdP's metadata document (EntityDescriptor).
+   * @minLength 1
+   * @maxLength 1000000
+   */
+  metadata_xml?: string;
+  /**
+   * Where the IdP publishes its metadata (HTTPS); fetched once, when saved.
+   * @maxLength 2048
+   */
+  metadata_url?: string;
+  /**
+   * @minLength 1
+   * @maxLength 1024
+   */
+  idp_entity_id?: string;
+  /** @maxLength 2048 */
+  idp_sso_url?: string;
+  /**
+   * PEM or base64 X.509 signing certificates.
+   * @minItems 1
+   * @maxItems 5
+   */
+  idp_certificates?: string[];
+  /** Sign AuthnRequests with the connection's SP key. Default false. */
+  sign_requests?: boolean;
+  /** Follow sign-ins the IdP starts (IdP-initiated). Default false. */
+  allow_idp_initiated?: boolean;
+};
+
+export interface SsoConnectionCreate {
+  protocol: SsoConnectionCreateProtocol;
+  /**
+   * @minLength 1
+   * @maxLength 256
+   */
+  display_name: string;
+  enabled?: boolean;
+  /**
+   * Team permissions a user gets on joining the team through this connection; empty: the project's default member permissions.
+   * @maxItems 50
+   */
+  default_permissions?: string[];
+  oidc?: SsoConnectionCreateOidc;
+  saml?: SsoConnectionCreateSaml;
+}
+
+export interface SsoConnectionList {
+  items: SsoConnection[];
+}
+
+export type SsoConnectionUpdateOidc = {
+  /**
+   * The OpenID provider's issuer URL (its discovery document is at `/.well-known/openid-configuration` below it). HTTPS.
+   * @maxLength 2048
+   */
+  issuer?: string;
+  /**
+   * @minLength 1
+   * @maxLength 512
+   */
+  client_id?: string;
+  /**
+   * Stored sealed; never answered.
+   * @minLength 1
+   * @maxLength 2048
+   */
+  client_secret?: string;
+  /**
+   * Default `openid email profile`.
+   * @minItems 1
+   * @maxItems 20
+   */
+  scopes?: string[];
+};
+
+export type SsoConnectionUpdateSaml = {
+  /**
+   * The IdP's metadata document (EntityDescriptor).
+   * @minLength 1
+   * @maxLength 1000000
+   */
+  metadata_xml?: string;
+  /**
+   * Where the IdP publishes its metadata (HTTPS); fetched once, when saved.
+   * @maxLength 2048
+   */
+  metadata_url?: string;
+  /**
+   * @minLength 1
+   * @maxLength 1024
+   */
+  idp_entity_id?: string;
+  /** @maxLength 2048 */
+  idp_sso_url?: string;
+  /**
+   * PEM or base64 X.509 signing certificates.
+   * @minItems 1
+   * @maxItems 5
+   */
+  idp_certificates?: string[];
+  /** Sign AuthnRequests with the connection's SP key. Default false. */
+  sign_requests?: boolean;
+  /** Follow sign-ins the IdP starts (IdP-initiated). Default false. */
+  allow_idp_initiated?: boolean;
+};
+
+export interface SsoConnectionUpdate {
+  /**
+   * @minLength 1
+   * @maxLength 256
+   */
+  display_name?: string;
+  enabled?: boolean;
+  /**
+   * Team permissions a user gets on joining the team through this connection; empty: the project's default member permissions.
+   * @maxItems 50
+   */
+  default_permissions?: string[];
+  oidc?: SsoConnectionUpdateOidc;
+  saml?: SsoConnectionUpdateSaml;
+}
+
+export type SsoDiscoveryProtocol = typeof SsoDiscoveryProtocol[keyof typeof SsoDiscoveryProtocol];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SsoDiscoveryProtocol = {
+  oidc: 'oidc',
+  saml: 'saml',
+} as const;
+
+export interface SsoDiscovery {
+  connection_id: string;
+  protocol: SsoDiscoveryProtocol;
+  display_name: string;
+  /** Whether the address must sign in through SSO (its domain enforces it). */
+  required: boolean;
+}
+
+export interface SsoDiscoveryRequest {
+  /** @maxLength 256 */
+  email: string;
+}
+
+export type SsoDomainVerifiedAtMillis = number | null;
+
+export type SsoDomainVerificationRecordType = typeof SsoDomainVerificationRecordType[keyof typeof SsoDomainVerificationRecordType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SsoDomainVerificationRecordType = {
+  TXT: 'TXT',
+} as const;
+
+/**
+ * The DNS record that proves the team owns the domain.
+ */
+export type SsoDomainVerificationRecord = {
+  type: SsoDomainVerificationRecordType;
+  name: string;
+  value: string;
+};
+
+export interface SsoDomain {
+  id: string;
+  team_id: string;
+  domain: string;
+  verified: boolean;
+  verified_at_millis: SsoDomainVerifiedAtMillis;
+  /** The DNS record that proves the team owns the domain. */
+  verification_record: SsoDomainVerificationRecord;
+  /** Users made with a verified address on the domain join the team. */
+  auto_join: boolean;
+  /** Addresses on the domain sign in through the team's SSO connection only. */
+  require_sso: boolean;
+  created_at_millis: number;
+}
+
+export interface SsoDomainCreate {
+  /**
+   * @minLength 1
+   * @maxLength 253
+   */
+  domain: string;
+}
+
+export interface SsoDomainList {
+  items: SsoDomain[];
+}
+
+export interface SsoDomainUpdate {
+  auto_join?: boolean;
+  require_sso?: boolean;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type SsoOidcCallbackError400Code = typeof SsoOidcCallbackError400Code[keyof typeof SsoOidcCallbackError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SsoOidcCallbackError400Code = {
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
+  SSO_CONNECTION_DISABLED: 'SSO_CONNECTION_DISABLED',
+  SSO_EMAIL_MISSING: 'SSO_EMAIL_MISSING',
+  SSO_FLOW_COOKIE_MISSING: 'SSO_FLOW_COOKIE_MISSING',
+  SSO_FLOW_UNKNOWN: 'SSO_FLOW_UNKNOWN',
+  SSO_IDP_RESPONSE_INVALID: 'SSO_IDP_RESPONSE_INVALID',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type SsoOidcCallbackError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface SsoOidcCallbackError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: SsoOidcCallbackError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: SsoOidcCallbackError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type SsoOidcCallbackError403Code = typeof SsoOidcCallbackError403Code[keyof typeof SsoOidcCallbackError403Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SsoOidcCallbackError403Code = {
+  SIGN_UP_REJECTED: 'SIGN_UP_REJECTED',
+  SSO_EMAIL_DOMAIN_NOT_ALLOWED: 'SSO_EMAIL_DOMAIN_NOT_ALLOWED',
+  SSO_IDP_DENIED: 'SSO_IDP_DENIED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type SsoOidcCallbackError403Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 403.
+ */
+export interface SsoOidcCallbackError403 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: SsoOidcCallbackError403Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: SsoOidcCallbackError403Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type SsoSamlAcsError400Code = typeof SsoSamlAcsError400Code[keyof typeof SsoSamlAcsError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SsoSamlAcsError400Code = {
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
+  SSO_CONNECTION_DISABLED: 'SSO_CONNECTION_DISABLED',
+  SSO_EMAIL_MISSING: 'SSO_EMAIL_MISSING',
+  SSO_FLOW_COOKIE_MISSING: 'SSO_FLOW_COOKIE_MISSING',
+  SSO_FLOW_UNKNOWN: 'SSO_FLOW_UNKNOWN',
+  SSO_IDP_RESPONSE_INVALID: 'SSO_IDP_RESPONSE_INVALID',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type SsoSamlAcsError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface SsoSamlAcsError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: SsoSamlAcsError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: SsoSamlAcsError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type SsoSamlAcsError403Code = typeof SsoSamlAcsError403Code[keyof typeof SsoSamlAcsError403Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SsoSamlAcsError403Code = {
+  SIGN_UP_REJECTED: 'SIGN_UP_REJECTED',
+  SSO_EMAIL_DOMAIN_NOT_ALLOWED: 'SSO_EMAIL_DOMAIN_NOT_ALLOWED',
+  SSO_IDP_DENIED: 'SSO_IDP_DENIED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type SsoSamlAcsError403Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 403.
+ */
+export interface SsoSamlAcsError403 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: SsoSamlAcsError403Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: SsoSamlAcsError403Details;
+}
+
+export interface SsoSamlPost {
+  /**
+   * @minLength 1
+   * @maxLength 1000000
+   */
+  SAMLResponse: string;
+  /** @maxLength 1024 */
+  RelayState?: string;
+  [key: string]: unknown;
+}
+
 export interface StartCliLogin {
   /**
    * How long the login may wait for confirmation; default 7200000 (2 hours), at most 24 hours.
@@ -10976,6 +11871,44 @@ export interface UpdatePasswordError400 {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type UpdateSsoConnectionError400Code = typeof UpdateSsoConnectionError400Code[keyof typeof UpdateSsoConnectionError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const UpdateSsoConnectionError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SSO_CONNECTION_INVALID: 'SSO_CONNECTION_INVALID',
+  SSO_METADATA_INVALID: 'SSO_METADATA_INVALID',
+  SSO_METADATA_UNREACHABLE: 'SSO_METADATA_UNREACHABLE',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type UpdateSsoConnectionError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface UpdateSsoConnectionError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: UpdateSsoConnectionError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: UpdateSsoConnectionError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type UpdateUserError400Code = typeof UpdateUserError400Code[keyof typeof UpdateUserError400Code];
 
 
@@ -11474,6 +12407,103 @@ user_id?: string | 'me';
 };
 
 export type RevokeSessionBody = { [key: string]: unknown };
+
+export type AuthorizeSsoParams = {
+/**
+ * The project id, optionally followed by `#<branch id>`.
+ * @minLength 1
+ * @maxLength 200
+ */
+client_id: string;
+/**
+ * A publishable client key, or `__stack_public_client__`.
+ * @minLength 1
+ * @maxLength 512
+ */
+client_secret: string;
+/**
+ * The client's callback page (the OAuth callback page): our code and `state` are added to it.
+ * @maxLength 2048
+ */
+redirect_uri: string;
+/**
+ * @maxLength 512
+ */
+scope?: string;
+/**
+ * @minLength 1
+ * @maxLength 1024
+ */
+state: string;
+/**
+ * @minLength 1
+ * @maxLength 128
+ */
+code_challenge: string;
+code_challenge_method: AuthorizeSsoCodeChallengeMethod;
+/**
+ * The person's address: its verified domain names the connection (e-mail-first).
+ * @maxLength 256
+ */
+email?: string;
+/**
+ * The connection, when known (instead of `email`).
+ */
+connection_id?: string;
+/**
+ * @maxLength 2048
+ */
+error_redirect_url?: string;
+/**
+ * Where the mailed link leads; `?code=…` is appended. Relative, or on a trusted domain.
+ */
+after_callback_redirect_url?: string | string;
+/**
+ * `json`: answer `{location}` instead of redirecting.
+ */
+stack_response_mode?: AuthorizeSsoStackResponseMode;
+};
+
+export type AuthorizeSsoCodeChallengeMethod = typeof AuthorizeSsoCodeChallengeMethod[keyof typeof AuthorizeSsoCodeChallengeMethod];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AuthorizeSsoCodeChallengeMethod = {
+  S256: 'S256',
+  plain: 'plain',
+} as const;
+
+export type AuthorizeSsoStackResponseMode = typeof AuthorizeSsoStackResponseMode[keyof typeof AuthorizeSsoStackResponseMode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AuthorizeSsoStackResponseMode = {
+  json: 'json',
+  redirect: 'redirect',
+} as const;
+
+export type SsoOidcCallbackParams = {
+/**
+ * @maxLength 4096
+ */
+code?: string;
+/**
+ * @maxLength 1024
+ */
+state?: string;
+/**
+ * @maxLength 256
+ */
+error?: string;
+/**
+ * @maxLength 2048
+ */
+error_description?: string;
+/**
+ * @maxLength 2048
+ */
+iss?: string;
+};
 
 export type CheckFeatureSupportBody = {[key: string]: unknown};
 

@@ -29,6 +29,7 @@ export * from "./scim";
 export * from "./session-replays";
 export * from "./sessions";
 export * from "./sign-up-rules";
+export * from "./sso";
 export * from "./teams";
 export * from "./users";
 export * from "./webhooks";

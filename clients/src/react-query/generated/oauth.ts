@@ -34,7 +34,9 @@ import type {
   KnownError401PlusUserAuthenticationRequired,
   KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired,
   KnownError403,
-  KnownError403SignUpRejected,
+  KnownError403PlusSsoRequired,
+  KnownError403SignUpRejectedSsoRequired,
+  KnownError403SsoRequired,
   KnownError404UserNotFound,
   KnownError408OuterOauthTimeout,
   KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser,
@@ -213,7 +215,7 @@ export const signInWithAppleNative = async (appleNativeSignIn: AppleNativeSignIn
 
 
 
-export const getSignInWithAppleNativeMutationOptions = <TError = ErrorType<SignInWithAppleNativeError400 | KnownError401 | KnownError403 | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser | RateLimited | KnownError503>,
+export const getSignInWithAppleNativeMutationOptions = <TError = ErrorType<SignInWithAppleNativeError400 | KnownError401 | KnownError403PlusSsoRequired | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithAppleNative>>, TError,{data: AppleNativeSignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signInWithAppleNative>>, TError,{data: AppleNativeSignIn}, TContext> => {
 
@@ -240,12 +242,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignInWithAppleNativeMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithAppleNative>>>
     export type SignInWithAppleNativeMutationBody = AppleNativeSignIn
-    export type SignInWithAppleNativeMutationError = ErrorType<SignInWithAppleNativeError400 | KnownError401 | KnownError403 | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser | RateLimited | KnownError503>
+    export type SignInWithAppleNativeMutationError = ErrorType<SignInWithAppleNativeError400 | KnownError401 | KnownError403PlusSsoRequired | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser | RateLimited | KnownError503>
 
     /**
  * @summary Sign in with an Apple identity token from a native app
  */
-export const useSignInWithAppleNative = <TError = ErrorType<SignInWithAppleNativeError400 | KnownError401 | KnownError403 | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser | RateLimited | KnownError503>,
+export const useSignInWithAppleNative = <TError = ErrorType<SignInWithAppleNativeError400 | KnownError401 | KnownError403PlusSsoRequired | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithAppleNative>>, TError,{data: AppleNativeSignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signInWithAppleNative>>,
@@ -302,7 +304,7 @@ export const getOauthCallbackQueryKey = (providerId?: string,
     }
 
     
-export const getOauthCallbackQueryOptions = <TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | OauthCallbackError400 | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(providerId: string,
+export const getOauthCallbackQueryOptions = <TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | OauthCallbackError400 | string | KnownError403SignUpRejectedSsoRequired | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(providerId: string,
     params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -322,10 +324,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type OauthCallbackQueryResult = NonNullable<Awaited<ReturnType<typeof oauthCallback>>>
-export type OauthCallbackQueryError = ErrorType<OauthCallback303 | void | OauthCallbackError400 | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
+export type OauthCallbackQueryError = ErrorType<OauthCallback303 | void | OauthCallbackError400 | string | KnownError403SignUpRejectedSsoRequired | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
 
 
-export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | OauthCallbackError400 | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | OauthCallbackError400 | string | KnownError403SignUpRejectedSsoRequired | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params: undefined |  OauthCallbackParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -336,7 +338,7 @@ export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | OauthCallbackError400 | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | OauthCallbackError400 | string | KnownError403SignUpRejectedSsoRequired | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -347,7 +349,7 @@ export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | OauthCallbackError400 | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | OauthCallbackError400 | string | KnownError403SignUpRejectedSsoRequired | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -356,7 +358,7 @@ export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback
  * @summary The provider's answer (redirect)
  */
 
-export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | OauthCallbackError400 | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | OauthCallbackError400 | string | KnownError403SignUpRejectedSsoRequired | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -426,7 +428,7 @@ if(oAuthProviderAnswer?.iss !== undefined) {
 
 
 
-export const getOauthCallbackFormPostMutationOptions = <TError = ErrorType<OauthCallbackFormPost303 | void | OauthCallbackFormPostError400 | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackFormPostError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>,
+export const getOauthCallbackFormPostMutationOptions = <TError = ErrorType<OauthCallbackFormPost303 | void | OauthCallbackFormPostError400 | string | KnownError403SignUpRejectedSsoRequired | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackFormPostError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof oauthCallbackFormPost>>, TError,{providerId: string;data: OAuthProviderAnswer;params?: OauthCallbackFormPostParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof oauthCallbackFormPost>>, TError,{providerId: string;data: OAuthProviderAnswer;params?: OauthCallbackFormPostParams}, TContext> => {
 
@@ -453,12 +455,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type OauthCallbackFormPostMutationResult = NonNullable<Awaited<ReturnType<typeof oauthCallbackFormPost>>>
     export type OauthCallbackFormPostMutationBody = OAuthProviderAnswer
-    export type OauthCallbackFormPostMutationError = ErrorType<OauthCallbackFormPost303 | void | OauthCallbackFormPostError400 | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackFormPostError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
+    export type OauthCallbackFormPostMutationError = ErrorType<OauthCallbackFormPost303 | void | OauthCallbackFormPostError400 | string | KnownError403SignUpRejectedSsoRequired | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackFormPostError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
 
     /**
  * @summary The provider's answer (form post)
  */
-export const useOauthCallbackFormPost = <TError = ErrorType<OauthCallbackFormPost303 | void | OauthCallbackFormPostError400 | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackFormPostError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>,
+export const useOauthCallbackFormPost = <TError = ErrorType<OauthCallbackFormPost303 | void | OauthCallbackFormPostError400 | string | KnownError403SignUpRejectedSsoRequired | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackFormPostError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof oauthCallbackFormPost>>, TError,{providerId: string;data: OAuthProviderAnswer;params?: OauthCallbackFormPostParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof oauthCallbackFormPost>>,
@@ -595,7 +597,7 @@ if(oAuthTokenRequest?.scope !== undefined) {
 
 
 
-export const getExchangeOAuthTokenMutationOptions = <TError = ErrorType<ExchangeOAuthTokenError400 | string | KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired | RateLimited | PublicKnownError503>,
+export const getExchangeOAuthTokenMutationOptions = <TError = ErrorType<ExchangeOAuthTokenError400 | string | KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired | KnownError403SsoRequired | RateLimited | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof exchangeOAuthToken>>, TError,{data: OAuthTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof exchangeOAuthToken>>, TError,{data: OAuthTokenRequest}, TContext> => {
 
@@ -622,12 +624,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ExchangeOAuthTokenMutationResult = NonNullable<Awaited<ReturnType<typeof exchangeOAuthToken>>>
     export type ExchangeOAuthTokenMutationBody = OAuthTokenRequest
-    export type ExchangeOAuthTokenMutationError = ErrorType<ExchangeOAuthTokenError400 | string | KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired | RateLimited | PublicKnownError503>
+    export type ExchangeOAuthTokenMutationError = ErrorType<ExchangeOAuthTokenError400 | string | KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired | KnownError403SsoRequired | RateLimited | PublicKnownError503>
 
     /**
  * @summary Exchange a refresh token or an authorization code for tokens
  */
-export const useExchangeOAuthToken = <TError = ErrorType<ExchangeOAuthTokenError400 | string | KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired | RateLimited | PublicKnownError503>,
+export const useExchangeOAuthToken = <TError = ErrorType<ExchangeOAuthTokenError400 | string | KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired | KnownError403SsoRequired | RateLimited | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof exchangeOAuthToken>>, TError,{data: OAuthTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof exchangeOAuthToken>>,

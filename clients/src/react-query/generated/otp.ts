@@ -17,7 +17,8 @@ import type {
   KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached,
   KnownError401,
   KnownError403,
-  KnownError403PlusSignUpRejected,
+  KnownError403PlusSignUpRejectedSsoRequired,
+  KnownError403PlusSsoRequired,
   KnownError404VerificationCodeNotFound,
   KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed,
   KnownError409VerificationCodeAlreadyUsed,
@@ -71,7 +72,7 @@ export const sendSignInCode = async (otpSendSignInCode: OtpSendSignInCode, optio
 
 
 
-export const getSendSignInCodeMutationOptions = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403 | string | RateLimited | KnownError503>,
+export const getSendSignInCodeMutationOptions = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403PlusSsoRequired | string | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendSignInCode>>, TError,{data: OtpSendSignInCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendSignInCode>>, TError,{data: OtpSendSignInCode}, TContext> => {
 
@@ -98,12 +99,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendSignInCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendSignInCode>>>
     export type SendSignInCodeMutationBody = OtpSendSignInCode
-    export type SendSignInCodeMutationError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403 | string | RateLimited | KnownError503>
+    export type SendSignInCodeMutationError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403PlusSsoRequired | string | RateLimited | KnownError503>
 
     /**
  * @summary E-mail a one-time sign-in code and link
  */
-export const useSendSignInCode = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403 | string | RateLimited | KnownError503>,
+export const useSendSignInCode = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403PlusSsoRequired | string | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendSignInCode>>, TError,{data: OtpSendSignInCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendSignInCode>>,
@@ -143,7 +144,7 @@ export const signInWithCode = async (verificationCode: VerificationCode, options
 
 
 
-export const getSignInWithCodeMutationOptions = <TError = ErrorType<SignInWithCodeError400 | KnownError401 | KnownError403PlusSignUpRejected | string | KnownError404VerificationCodeNotFound | KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const getSignInWithCodeMutationOptions = <TError = ErrorType<SignInWithCodeError400 | KnownError401 | KnownError403PlusSignUpRejectedSsoRequired | string | KnownError404VerificationCodeNotFound | KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signInWithCode>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -170,12 +171,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignInWithCodeMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithCode>>>
     export type SignInWithCodeMutationBody = VerificationCode
-    export type SignInWithCodeMutationError = ErrorType<SignInWithCodeError400 | KnownError401 | KnownError403PlusSignUpRejected | string | KnownError404VerificationCodeNotFound | KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed | RateLimited | KnownError503>
+    export type SignInWithCodeMutationError = ErrorType<SignInWithCodeError400 | KnownError401 | KnownError403PlusSignUpRejectedSsoRequired | string | KnownError404VerificationCodeNotFound | KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Sign in with a one-time code
  */
-export const useSignInWithCode = <TError = ErrorType<SignInWithCodeError400 | KnownError401 | KnownError403PlusSignUpRejected | string | KnownError404VerificationCodeNotFound | KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const useSignInWithCode = <TError = ErrorType<SignInWithCodeError400 | KnownError401 | KnownError403PlusSignUpRejectedSsoRequired | string | KnownError404VerificationCodeNotFound | KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signInWithCode>>,

@@ -18,6 +18,7 @@ import type {
   KnownError401,
   KnownError401PlusUserAuthenticationRequired,
   KnownError403,
+  KnownError403PlusSsoRequired,
   KnownError404UserNotFound,
   KnownError404UserNotFoundVerificationCodeNotFound,
   KnownError404VerificationCodeNotFound,
@@ -289,7 +290,7 @@ export const signInWithPasskey = async (passkeySignIn: PasskeySignIn, options?: 
 
 
 
-export const getSignInWithPasskeyMutationOptions = <TError = ErrorType<SignInWithPasskeyError400 | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const getSignInWithPasskeyMutationOptions = <TError = ErrorType<SignInWithPasskeyError400 | KnownError401 | KnownError403PlusSsoRequired | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithPasskey>>, TError,{data: PasskeySignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signInWithPasskey>>, TError,{data: PasskeySignIn}, TContext> => {
 
@@ -316,12 +317,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignInWithPasskeyMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithPasskey>>>
     export type SignInWithPasskeyMutationBody = PasskeySignIn
-    export type SignInWithPasskeyMutationError = ErrorType<SignInWithPasskeyError400 | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
+    export type SignInWithPasskeyMutationError = ErrorType<SignInWithPasskeyError400 | KnownError401 | KnownError403PlusSsoRequired | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Sign in with a passkey
  */
-export const useSignInWithPasskey = <TError = ErrorType<SignInWithPasskeyError400 | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const useSignInWithPasskey = <TError = ErrorType<SignInWithPasskeyError400 | KnownError401 | KnownError403PlusSsoRequired | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithPasskey>>, TError,{data: PasskeySignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signInWithPasskey>>,

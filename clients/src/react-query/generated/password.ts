@@ -17,7 +17,8 @@ import type {
   KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached,
   KnownError401,
   KnownError403,
-  KnownError403PlusSignUpRejected,
+  KnownError403PlusSignUpRejectedSsoRequired,
+  KnownError403PlusSsoRequired,
   KnownError404UserNotFound,
   KnownError404VerificationCodeNotFound,
   KnownError409UserEmailAlreadyExists,
@@ -369,7 +370,7 @@ export const signInWithPassword = async (passwordSignIn: PasswordSignIn, options
 
 
 
-export const getSignInWithPasswordMutationOptions = <TError = ErrorType<SignInWithPasswordError400 | KnownError401 | KnownError403 | RateLimited | KnownError503>,
+export const getSignInWithPasswordMutationOptions = <TError = ErrorType<SignInWithPasswordError400 | KnownError401 | KnownError403PlusSsoRequired | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithPassword>>, TError,{data: PasswordSignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signInWithPassword>>, TError,{data: PasswordSignIn}, TContext> => {
 
@@ -396,12 +397,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignInWithPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithPassword>>>
     export type SignInWithPasswordMutationBody = PasswordSignIn
-    export type SignInWithPasswordMutationError = ErrorType<SignInWithPasswordError400 | KnownError401 | KnownError403 | RateLimited | KnownError503>
+    export type SignInWithPasswordMutationError = ErrorType<SignInWithPasswordError400 | KnownError401 | KnownError403PlusSsoRequired | RateLimited | KnownError503>
 
     /**
  * @summary Sign in with e-mail and password
  */
-export const useSignInWithPassword = <TError = ErrorType<SignInWithPasswordError400 | KnownError401 | KnownError403 | RateLimited | KnownError503>,
+export const useSignInWithPassword = <TError = ErrorType<SignInWithPasswordError400 | KnownError401 | KnownError403PlusSsoRequired | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithPassword>>, TError,{data: PasswordSignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signInWithPassword>>,
@@ -440,7 +441,7 @@ export const signUpWithPassword = async (passwordSignUp: PasswordSignUp, options
 
 
 
-export const getSignUpWithPasswordMutationOptions = <TError = ErrorType<SignUpWithPasswordError400 | KnownError401 | KnownError403PlusSignUpRejected | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>,
+export const getSignUpWithPasswordMutationOptions = <TError = ErrorType<SignUpWithPasswordError400 | KnownError401 | KnownError403PlusSignUpRejectedSsoRequired | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpWithPassword>>, TError,{data: PasswordSignUp}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signUpWithPassword>>, TError,{data: PasswordSignUp}, TContext> => {
 
@@ -467,12 +468,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignUpWithPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof signUpWithPassword>>>
     export type SignUpWithPasswordMutationBody = PasswordSignUp
-    export type SignUpWithPasswordMutationError = ErrorType<SignUpWithPasswordError400 | KnownError401 | KnownError403PlusSignUpRejected | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>
+    export type SignUpWithPasswordMutationError = ErrorType<SignUpWithPasswordError400 | KnownError401 | KnownError403PlusSignUpRejectedSsoRequired | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>
 
     /**
  * @summary Sign up with e-mail and password
  */
-export const useSignUpWithPassword = <TError = ErrorType<SignUpWithPasswordError400 | KnownError401 | KnownError403PlusSignUpRejected | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>,
+export const useSignUpWithPassword = <TError = ErrorType<SignUpWithPasswordError400 | KnownError401 | KnownError403PlusSignUpRejectedSsoRequired | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpWithPassword>>, TError,{data: PasswordSignUp}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signUpWithPassword>>,

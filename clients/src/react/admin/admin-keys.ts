@@ -33,6 +33,7 @@ export function adminKeys(projectId: string) {
   const oauthApps = () => [...all, "oauth-apps"] as const;
   const scim = () => [...all, "scim"] as const;
   const scimDirectory = (directoryId: string) => [...scim(), "directory", directoryId] as const;
+  const sso = (teamId?: string) => [...all, "sso", ...(teamId === undefined ? [] : [teamId])] as const;
   return {
     /** Every admin read of the project. */
     all: () => all,
@@ -105,5 +106,11 @@ export function adminKeys(projectId: string) {
     scimDirectory,
     /** A directory's groups and their permission mapping (`GET /internal/scim-directories/{id}/groups`). */
     scimDirectoryGroups: (directoryId: string) => [...scimDirectory(directoryId), "groups"] as const,
+    /** Everything read about single sign-on, the project's or one team's (its connections and domains nest under it). */
+    sso,
+    /** A team's SSO connections (`GET /teams/{team_id}/sso-connections`). */
+    ssoConnections: (teamId: string) => [...sso(teamId), "connections"] as const,
+    /** A team's domains (`GET /teams/{team_id}/sso-domains`). */
+    ssoDomains: (teamId: string) => [...sso(teamId), "domains"] as const,
   };
 }

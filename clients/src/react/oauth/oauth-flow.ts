@@ -51,6 +51,40 @@ export async function beginOAuth(session: Session, start: OAuthStart): Promise<s
   return `${session.baseUrl}/auth/oauth/authorize/${encodeURIComponent(start.provider)}?${params.toString()}`;
 }
 
+export interface SsoStart {
+  /** The person's address, whose verified domain names the connection (e-mail-first)... */
+  email?: string;
+  /** ...or the connection itself (a sign-in the identity provider started). */
+  connectionId?: string;
+  redirectUrl: string;
+  errorRedirectUrl: string;
+  afterCallbackRedirectUrl?: string;
+}
+
+/**
+ * The URL that starts a sign-in through a team's SSO connection. It ends like an OAuth sign-in:
+ * at the oauth-callback page, with a code traded with the verifier kept here (finishOAuth).
+ */
+export async function beginSso(session: Session, start: SsoStart): Promise<string> {
+  const state = randomToken();
+  const codeVerifier = randomToken();
+  const params = new URLSearchParams({
+    client_id: clientId(session),
+    client_secret: session.publishableClientKey ?? PUBLIC_CLIENT_SECRET,
+    redirect_uri: start.redirectUrl,
+    scope: "legacy",
+    state,
+    code_challenge: await codeChallengeOf(codeVerifier),
+    code_challenge_method: "S256",
+    error_redirect_url: start.errorRedirectUrl,
+  });
+  if (start.email) params.set("email", start.email);
+  if (start.connectionId) params.set("connection_id", start.connectionId);
+  if (start.afterCallbackRedirectUrl) params.set("after_callback_redirect_url", start.afterCallbackRedirectUrl);
+  writeVerifierCookie(state, codeVerifier);
+  return `${session.baseUrl}/auth/sso/authorize?${params.toString()}`;
+}
+
 /**
  * Leaves the app for the authorize URL with a full page load: it is a server route (even on the
  * app's own origin, where client-side routing would only render the app's not-found page), and

@@ -17,7 +17,9 @@ export type SweptTable =
   | "internal_feedback"
   | "webhook_portal_tokens"
   | "oauth_server_records"
-  | "oauth_agent_credentials";
+  | "oauth_agent_credentials"
+  | "sso_flows"
+  | "sso_used_assertions";
 
 /**
  * Per table: the rows it may delete, as a condition on `$2`, the retention period in seconds
@@ -69,6 +71,10 @@ const SWEEPS: Record<SweptTable, { key: string; stale: string }> = {
   oauth_server_records: { key: "project_id, model, id_hash", stale: "expires_at < now()" },
   // An expired agent credential's token has expired with it (migration 0100's index).
   oauth_agent_credentials: { key: "project_id, id", stale: "expires_at < now()" },
+  // An SSO attempt past its ten minutes answers as an unknown one (migration 0110's index).
+  sso_flows: { key: "state_hash", stale: "expires_at < now()" },
+  // An assertion id is remembered until the assertion could no longer be accepted anyway (migration 0110's index).
+  sso_used_assertions: { key: "project_id, branch_id, connection_id, assertion_id", stale: "expires_at < now()" },
 };
 
 export const SWEPT_TABLES = Object.keys(SWEEPS) as SweptTable[];

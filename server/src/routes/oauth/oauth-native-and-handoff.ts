@@ -38,6 +38,7 @@ const appleNativeRoute = authenticatedRoute(
     "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
     "OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER",
     "MULTI_FACTOR_AUTHENTICATION_REQUIRED",
+    "SSO_REQUIRED",
   ],
   {
     operationId: "signInWithAppleNative",

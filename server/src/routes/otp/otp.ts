@@ -29,7 +29,7 @@ const OtpSignInSchema = SignInTokensSchema.extend({
   is_new_user: z.boolean().openapi({ description: "True when this sign-in created the account (or upgraded an anonymous user)." }),
 }).openapi("OtpSignInTokens");
 
-const sendSignInCodeRoute = authenticatedRoute(CLIENT_AND_UP, ["OTP_SIGN_IN_NOT_ENABLED", "REDIRECT_URL_NOT_WHITELISTED"], {
+const sendSignInCodeRoute = authenticatedRoute(CLIENT_AND_UP, ["OTP_SIGN_IN_NOT_ENABLED", "REDIRECT_URL_NOT_WHITELISTED", "SSO_REQUIRED"], {
   operationId: "sendSignInCode",
   method: "post",
   path: "/auth/otp/send-sign-in-code",
@@ -45,7 +45,7 @@ const sendSignInCodeRoute = authenticatedRoute(CLIENT_AND_UP, ["OTP_SIGN_IN_NOT_
 
 const signInWithCodeRoute = authenticatedRoute(
   CLIENT_AND_UP,
-  ["OTP_SIGN_IN_NOT_ENABLED", "SIGN_UP_NOT_ENABLED", "SIGN_UP_REJECTED", "USER_EMAIL_ALREADY_EXISTS", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", ...CODE_ERRORS],
+  ["OTP_SIGN_IN_NOT_ENABLED", "SIGN_UP_NOT_ENABLED", "SIGN_UP_REJECTED", "USER_EMAIL_ALREADY_EXISTS", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", "SSO_REQUIRED", ...CODE_ERRORS],
   {
   operationId: "signInWithCode",
   method: "post",

@@ -34,6 +34,7 @@ const signUpWithPasswordRoute = authenticatedRoute(
     "PASSWORD_TOO_LONG",
     "USER_EMAIL_ALREADY_EXISTS",
     "REDIRECT_URL_NOT_WHITELISTED",
+    "SSO_REQUIRED",
   ],
   {
     operationId: "signUpWithPassword",
@@ -46,7 +47,7 @@ const signUpWithPasswordRoute = authenticatedRoute(
   },
 );
 
-const signInWithPasswordRoute = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUTHENTICATION_NOT_ENABLED", "EMAIL_PASSWORD_MISMATCH", "MULTI_FACTOR_AUTHENTICATION_REQUIRED"], {
+const signInWithPasswordRoute = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUTHENTICATION_NOT_ENABLED", "EMAIL_PASSWORD_MISMATCH", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", "SSO_REQUIRED"], {
   operationId: "signInWithPassword",
   method: "post",
   path: "/auth/password/sign-in",

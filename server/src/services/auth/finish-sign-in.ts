@@ -10,6 +10,9 @@
  * the app's own backend, which holds the secret server key and could set or clear the
  * user's TOTP secret anyway).
  *
+ * A user with an address on a domain whose team requires SSO is refused here unless the first
+ * factor was that team's SSO connection (`ssoTeamId`): every sign-in method meets this one check.
+ *
  * `firstFactor.writes` are the first factor's own writes (an imported password hash replaced
  * by argon2id), made in the session's transaction so that both happen or neither does.
  */
@@ -22,17 +25,19 @@ import type { ServiceDeps } from "../deps";
 import { openSession, tokensForSession } from "../sessions/sessions";
 import type { Tenancy } from "../projects/tenancy";
 import { mfaRequired, type SignInResult } from "./mfa-sign-in";
+import { refuseUnlessSsoOf } from "../sso/enforcement";
 
 export async function finishSignIn(
   deps: ServiceDeps,
   tenancy: Tenancy,
   userId: string,
   client: ClientInfo,
-  firstFactor: { isNewUser: boolean; writes?: (q: Queryable) => Promise<void> },
+  firstFactor: { isNewUser: boolean; writes?: (q: Queryable) => Promise<void>; ssoTeamId?: string | null },
   /** The answer when the user is deleted between the first factor and the session. */
   userGone: () => KnownError,
 ): Promise<SignInResult> {
   const { writes } = firstFactor;
+  await refuseUnlessSsoOf(deps, tenancy, userId, firstFactor.ssoTeamId ?? null);
   const totp = await findTotpState(deps.db, tenancy, userId);
   if (totp?.sealedSecret) {
     // No session is opened yet; the first factor's proof still stands, and so do its writes.

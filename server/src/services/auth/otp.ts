@@ -16,6 +16,7 @@
  * is used once. The code of an impersonation link is redeemed here as well
  * (impersonation-links.ts), since the link leads to the same page of the app.
  */
+import { refuseIfSsoRequired } from "../sso/enforcement";
 import { findAuthByEmail, findUser } from "../../db/queries/users";
 import { enableOtpAuth } from "../../db/queries/credentials";
 import { KnownError } from "../../errors";
@@ -59,6 +60,7 @@ export async function sendSignInCode(
   assertOtpEnabled(tenancy);
   assertTrustedRedirect(input.callbackUrl, tenancy.config);
   const email = normalizeEmail(input.email);
+  await refuseIfSsoRequired(deps, tenancy, email);
   await enforceRateLimits(deps, tenancy, [
     { rule: RATE_LIMITS.codeSendPerIp, subject: client.ip },
     { rule: RATE_LIMITS.codeSendPerAccount, subject: `otp-sign-in:${email}` },

@@ -3,6 +3,7 @@
  * e-mail, an account without a password and a wrong password alike, and spends one argon2
  * verification on each, so neither the answer nor its timing tells whether an account exists.
  */
+import { refuseIfSsoRequired } from "../sso/enforcement";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "../../crypto/password";
 import { replacePasswordHash } from "../../db/queries/credentials";
 import type { Queryable } from "../../db/db";
@@ -50,6 +51,7 @@ export async function signUpWithPassword(
   await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.signUpPerIp, subject: client.ip }]);
 
   const email = normalizeEmail(input.email);
+  await refuseIfSsoRequired(deps, tenancy, email);
   // The rules judge before the address is looked up, so a refused sign-up tells nothing about
   // whether the address has an account.
   const admission = await admitSignUp(deps, tenancy, { email, authMethod: "password", countryCode: client.countryCode });

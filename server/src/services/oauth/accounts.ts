@@ -22,6 +22,7 @@
  *
  * Tokens are sealed with the server secret (a dump of the database shows none of them).
  */
+import { refuseIfSsoRequired } from "../sso/enforcement";
 import { newId } from "../../crypto/random";
 import type { Queryable } from "../../db/db";
 import { isUniqueViolation } from "../../db/errors";
@@ -106,6 +107,8 @@ export async function signInWithProviderAccount(
     return { userId: existing.userId, isNewUser: false };
   }
   const email = profile.email ? normalizeEmail(profile.email) : null;
+  // An address whose team requires SSO neither signs up nor links by provider.
+  await refuseIfSsoRequired(deps, tenancy, email);
   const owner = email ? await findAuthByEmail(deps.db, tenancy, email) : null;
   let usedForAuth = email !== null;
   if (email && owner) {

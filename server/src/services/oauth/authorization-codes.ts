@@ -57,6 +57,8 @@ export interface AuthorizationGrant {
   scope: string;
   /** Cross-domain hand-off: the session the code stands for, and its refresh token sealed. */
   session?: { id: string; sealedRefreshToken: string };
+  /** A sign-in through a team's SSO connection: that team, which SSO enforcement (services/sso/enforcement.ts) accepts. */
+  ssoTeamId?: string;
 }
 
 /** Issues a code for `grant`; returns the code. */
@@ -73,6 +75,7 @@ export async function issueAuthorizationCode(q: Queryable, tenancy: Tenancy, gra
       after_callback_redirect_url: grant.afterCallbackRedirectUrl,
       scope: grant.scope,
       ...(grant.session ? { session_id: grant.session.id, sealed_refresh_token: grant.session.sealedRefreshToken } : {}),
+      ...(grant.ssoTeamId ? { sso_team_id: grant.ssoTeamId } : {}),
     },
     replacePrevious: false,
   });
@@ -125,6 +128,7 @@ interface Redeemed {
   after: string | null;
   scope: string;
   session: { id: string; sealedRefreshToken: string } | null;
+  ssoTeamId: string | null;
 }
 
 const str = (value: unknown): string | null => (typeof value === "string" ? value : null);
@@ -160,6 +164,7 @@ export async function exchangeAuthorizationCode(deps: ServiceDeps, input: Exchan
           typeof record.data.session_id === "string" && typeof record.data.sealed_refresh_token === "string"
             ? { id: record.data.session_id, sealedRefreshToken: record.data.sealed_refresh_token }
             : null,
+        ssoTeamId: str(record.data.sso_team_id),
       }),
     );
   } catch (error) {
@@ -177,6 +182,13 @@ export async function exchangeAuthorizationCode(deps: ServiceDeps, input: Exchan
     const result = { access_token: refreshed.accessToken, refresh_token: refreshToken, user_id: redeemed.userId, is_new_user: false };
     return { tenancy, result, afterCallbackRedirectUrl: redeemed.after, scope: redeemed.scope };
   }
-  const result = await finishSignIn(deps, tenancy, redeemed.userId, client, { isNewUser: redeemed.isNewUser }, () => new KnownError("INVALID_AUTHORIZATION_CODE"));
+  const result = await finishSignIn(
+    deps,
+    tenancy,
+    redeemed.userId,
+    client,
+    { isNewUser: redeemed.isNewUser, ssoTeamId: redeemed.ssoTeamId },
+    () => new KnownError("INVALID_AUTHORIZATION_CODE"),
+  );
   return { tenancy, result, afterCallbackRedirectUrl: redeemed.after, scope: redeemed.scope };
 }

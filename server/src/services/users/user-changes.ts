@@ -4,6 +4,7 @@
  * e-mail already used for sign-in by someone else is refused by the database's unique
  * index, which we translate to USER_EMAIL_ALREADY_EXISTS.
  */
+import { autoJoinVerifiedDomainTeam } from "../sso/auto-join";
 import { hashPassword, isImportablePasswordHash } from "../../crypto/password";
 import { newId } from "../../crypto/random";
 import type { Queryable } from "../../db/db";
@@ -215,6 +216,7 @@ export async function createUser(
           displayName: personalTeamName(input.displayName ?? null, input.primaryEmail ?? null),
         });
       }
+      if (input.primaryEmail && input.primaryEmailVerified) await autoJoinVerifiedDomainTeam(tx, tenancy, userId, input.primaryEmail);
       await recordUserEvent(tx, tenancy, "user.created", userId);
       return asCreated;
     }),

@@ -6,6 +6,7 @@ import { MethodTabs } from "./method-tabs";
 import { OAuthButtons } from "./oauth-buttons";
 import { PasskeySignIn } from "./passkey-sign-in";
 import { PasswordSignIn } from "./password-sign-in";
+import { SsoSignIn } from "./sso-sign-in";
 
 interface SignInMethodsProps {
   /** The "Forgot password?" link beside the password; left out where this site's reset page is another project's. */
@@ -15,16 +16,17 @@ interface SignInMethodsProps {
 }
 
 /**
- * The sign-in methods the project has switched on (SPEC §1), and only those: providers first,
+ * The sign-in methods the project has switched on (SPEC §1), and only those: single sign-on and providers first,
  * then password and e-mail code, then passkeys. Used by the sign-in page and by pages that sign
  * in to another project than this site's (the OAuth authorize page).
  */
 export function SignInMethods({ forgotPassword = true, magicLinkUrl }: SignInMethodsProps) {
   const project = useProject();
   const { credential_enabled: password, magic_link_enabled: emailCode, passkey_enabled: passkey } = project.config;
-  const providers = project.config.enabled_oauth_providers.length > 0;
+  const providers = project.config.enabled_oauth_providers.length > 0 || project.config.sso_enabled;
   return (
     <>
+      <SsoSignIn />
       <OAuthButtons />
       <MethodTabs
         password={password ? <PasswordSignIn forgotPassword={forgotPassword} /> : null}

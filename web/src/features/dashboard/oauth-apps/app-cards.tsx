@@ -2,7 +2,7 @@ import { Badge, Group, Paper, Stack, Text } from "@mantine/core";
 import { RelativeTime } from "../../../components/relative-time";
 import { AppIdentity } from "./app-identity";
 import { countOf, grantNames, registeredByLabel, TYPE_LABELS } from "./app-labels";
-import { CopyableValue } from "./copyable-value";
+import { CopyableValue } from "../../../components/copyable-value";
 import type { OAuthApp } from "./use-oauth-apps";
 
 /**

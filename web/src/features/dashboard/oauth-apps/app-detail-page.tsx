@@ -19,7 +19,7 @@ import { dashboardPath, useProjectId } from "../shell/project-context";
 import { AppFields } from "./app-fields";
 import { initialAppValues, updateBody, validateApp, type AppFormValues } from "./app-form";
 import { TYPE_DESCRIPTIONS, TYPE_LABELS } from "./app-labels";
-import { CopyableValue } from "./copyable-value";
+import { CopyableValue } from "../../../components/copyable-value";
 import { useDeleteOAuthApp, useOAuthApp, useRotateOAuthAppSecret, useUpdateOAuthApp, type OAuthApp } from "./use-oauth-apps";
 
 const SECRET_METHODS: Record<string, string> = {

@@ -5,7 +5,7 @@ import { DataTableBody, DataTableHead } from "../../../components/data-table";
 import { RelativeTime } from "../../../components/relative-time";
 import { AppIdentity } from "./app-identity";
 import { countOf, grantNames, registeredByLabel, TYPE_LABELS } from "./app-labels";
-import { CopyableValue } from "./copyable-value";
+import { CopyableValue } from "../../../components/copyable-value";
 import type { OAuthApp } from "./use-oauth-apps";
 
 const column = createColumnHelper<OAuthApp>();

@@ -1,7 +1,7 @@
 import type { api } from "@gatehouse/clients/react";
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { ShownOnceDialog } from "../../../components/shown-once-dialog";
-import { CopyableValue } from "./copyable-value";
+import { CopyableValue } from "../../../components/copyable-value";
 
 interface CreatedAppDialogProps {
   /** The app just created, with its secret if it is confidential; null when closed. */

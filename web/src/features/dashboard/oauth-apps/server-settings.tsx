@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { ErrorAlert } from "../../../components/error-alert";
 import { SettingsHeading } from "../../../components/settings-heading";
 import { errorMessage } from "../../../lib/error-message";
-import { CopyableValue } from "./copyable-value";
+import { CopyableValue } from "../../../components/copyable-value";
 import { useSaveOAuthServer, type OAuthServerSettings } from "./use-oauth-server";
 
 type Setting = "enabled" | "dynamicClientRegistration";

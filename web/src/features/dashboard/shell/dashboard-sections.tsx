@@ -1,4 +1,4 @@
-import { IconAddressBook, IconApps, IconChartBar, IconCreditCard, IconKey, IconLock, IconMail, IconPlayerPlay, IconSettings, IconShieldCheck, IconTemplate, IconUsers, IconUsersGroup, IconWebhook } from "@tabler/icons-react";
+import { IconAddressBook, IconApps, IconBuilding, IconChartBar, IconCreditCard, IconKey, IconLock, IconMail, IconPlayerPlay, IconSettings, IconShieldCheck, IconTemplate, IconUsers, IconUsersGroup, IconWebhook } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 
 const icon = (Icon: typeof IconUsers) => <Icon size={18} aria-hidden />;
@@ -21,6 +21,7 @@ export const DASHBOARD_SECTIONS = [
   { path: "webhooks", label: "Webhooks", icon: icon(IconWebhook) },
   { path: "oauth-apps", label: "OAuth apps", icon: icon(IconApps) },
   { path: "scim", label: "SCIM", icon: icon(IconAddressBook) },
+  { path: "sso", label: "Single sign-on", icon: icon(IconBuilding) },
   { path: "payments", label: "Payments", icon: icon(IconCreditCard) },
   { path: "session-replays", label: "Session replays", icon: icon(IconPlayerPlay) },
 ] as const satisfies ReadonlyArray<{ path: string; label: string; icon: ReactNode }>;

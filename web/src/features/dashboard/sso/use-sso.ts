@@ -1,0 +1,58 @@
+import { api, useAdmin, useAdminQuery } from "@gatehouse/clients/react";
+
+export type SsoConnection = api.SsoConnection;
+export type SsoDomain = api.SsoDomain;
+export type Team = api.ServerTeam;
+
+/** The project's teams, to pick the one whose sign-in is set up (`GET /teams`). */
+export function useSsoTeams(projectId: string): Team[] {
+  const { keys } = useAdmin(projectId);
+  return useAdminQuery(projectId, keys.teamList(), (request) => api.listTeams(undefined, request)).items as Team[];
+}
+
+/** A team's connections, oldest first. */
+export function useSsoConnections(projectId: string, teamId: string): SsoConnection[] {
+  const { keys } = useAdmin(projectId);
+  return useAdminQuery(projectId, keys.ssoConnections(teamId), (request) => api.listSsoConnections(teamId, request)).items;
+}
+
+/** A team's domains. */
+export function useSsoDomains(projectId: string, teamId: string): SsoDomain[] {
+  const { keys } = useAdmin(projectId);
+  return useAdminQuery(projectId, keys.ssoDomains(teamId), (request) => api.listSsoDomains(teamId, request)).items;
+}
+
+export function useCreateSsoConnection(projectId: string, teamId: string) {
+  const { keys, request, invalidate } = useAdmin(projectId);
+  return api.useCreateSsoConnection({ request, mutation: { onSuccess: () => invalidate(keys.ssoConnections(teamId)) } });
+}
+
+export function useUpdateSsoConnection(projectId: string, teamId: string) {
+  const { keys, request, invalidate } = useAdmin(projectId);
+  return api.useUpdateSsoConnection({ request, mutation: { onSuccess: () => invalidate(keys.ssoConnections(teamId)) } });
+}
+
+export function useDeleteSsoConnection(projectId: string, teamId: string) {
+  const { keys, request, invalidate } = useAdmin(projectId);
+  return api.useDeleteSsoConnection({ request, mutation: { onSuccess: () => invalidate(keys.ssoConnections(teamId)) } });
+}
+
+export function useAddSsoDomain(projectId: string, teamId: string) {
+  const { keys, request, invalidate } = useAdmin(projectId);
+  return api.useAddSsoDomain({ request, mutation: { onSuccess: () => invalidate(keys.ssoDomains(teamId)) } });
+}
+
+export function useVerifySsoDomain(projectId: string, teamId: string) {
+  const { keys, request, invalidate } = useAdmin(projectId);
+  return api.useVerifySsoDomain({ request, mutation: { onSuccess: () => invalidate(keys.ssoDomains(teamId)) } });
+}
+
+export function useUpdateSsoDomain(projectId: string, teamId: string) {
+  const { keys, request, invalidate } = useAdmin(projectId);
+  return api.useUpdateSsoDomain({ request, mutation: { onSuccess: () => invalidate(keys.ssoDomains(teamId)) } });
+}
+
+export function useRemoveSsoDomain(projectId: string, teamId: string) {
+  const { keys, request, invalidate } = useAdmin(projectId);
+  return api.useRemoveSsoDomain({ request, mutation: { onSuccess: () => invalidate(keys.ssoDomains(teamId)) } });
+}
