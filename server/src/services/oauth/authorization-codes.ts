@@ -177,6 +177,6 @@ export async function exchangeAuthorizationCode(deps: ServiceDeps, input: Exchan
     const result = { access_token: refreshed.accessToken, refresh_token: refreshToken, user_id: redeemed.userId, is_new_user: false };
     return { tenancy, result, afterCallbackRedirectUrl: redeemed.after, scope: redeemed.scope };
   }
-  const result = await finishSignIn(deps, tenancy, redeemed.userId, client, { isNewUser: redeemed.isNewUser }, () => new KnownError("INVALID_AUTHORIZATION_CODE"));
+  const result = await finishSignIn(deps, tenancy, redeemed.userId, client, { isNewUser: redeemed.isNewUser, method: "oauth" }, () => new KnownError("INVALID_AUTHORIZATION_CODE"));
   return { tenancy, result, afterCallbackRedirectUrl: redeemed.after, scope: redeemed.scope };
 }

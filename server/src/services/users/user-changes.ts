@@ -4,6 +4,7 @@
  * e-mail already used for sign-in by someone else is refused by the database's unique
  * index, which we translate to USER_EMAIL_ALREADY_EXISTS.
  */
+import { recordUserChanged, recordUserCreated } from "./user-audit-events";
 import { hashPassword, isImportablePasswordHash } from "../../crypto/password";
 import { newId } from "../../crypto/random";
 import type { Queryable } from "../../db/db";
@@ -214,6 +215,7 @@ export async function createUser(
         });
       }
       await recordUserEvent(tx, tenancy, "user.created", userId);
+      await recordUserCreated(deps, tx, tenancy, userId, input);
       return asCreated;
     }),
   );
@@ -244,6 +246,7 @@ export async function updateUser(
             });
           }
           await recordUserEvent(tx, tenancy, "user.updated", userId);
+          await recordUserChanged(deps, tx, tenancy, userId, changes);
         }),
       () => new KnownError("USER_NOT_FOUND"),
     ),
