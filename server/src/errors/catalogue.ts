@@ -1,6 +1,7 @@
 import { aiErrors } from "./ai";
 import { analyticsErrors } from "./analytics";
 import { apiKeyErrors } from "./api-keys";
+import { auditLogErrors } from "./audit-log";
 import { cliErrors } from "./cli";
 import { configErrors } from "./config";
 import { dataVaultErrors } from "./data-vault";
@@ -44,6 +45,7 @@ export const errorAreas = {
   configErrors,
   analyticsErrors,
   sessionReplayErrors,
+  auditLogErrors,
 };
 
 /** Every known error the server can answer, by code. Areas keep their own files; this joins them. */
@@ -69,6 +71,7 @@ export const knownErrors = {
   ...configErrors,
   ...analyticsErrors,
   ...sessionReplayErrors,
+  ...auditLogErrors,
 };
 
 export type KnownErrorCode = keyof typeof knownErrors;

@@ -15,7 +15,9 @@ import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../projects/tenancy";
 import type { ClientInfo } from "../sessions/client-info";
 import { currentRequest } from "../../request-context";
+import { recordWebhookEvent } from "../webhooks/events";
 import { auditEventHash } from "./chain";
+import { toAuditEventWire } from "./wire";
 
 export interface AuditEventInput {
   tenancy: Tenancy;
@@ -84,5 +86,6 @@ async function append(tx: Queryable, input: AuditEventInput): Promise<AuditEvent
   };
   const event: AuditEvent = { ...unhashed, hash: auditEventHash(tenant, unhashed) };
   await appendAuditEvent(tx, tenant, event);
+  await recordWebhookEvent(tx, input.tenancy, "audit_event.created", () => toAuditEventWire(event));
   return event;
 }
