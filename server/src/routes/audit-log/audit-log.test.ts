@@ -79,7 +79,7 @@ describe("what the audit log records", () => {
       ["team.member.added", "server"],
       ["permission.granted", "server"],
     ]);
-    expect(events.find((event) => event.action === "user.updated").details.fields).toEqual(["displayName", "totpSecretBase64"]);
+    expect(events.find((event) => event.action === "user.updated")!.details.fields).toEqual(["displayName", "totpSecretBase64"]);
     expect(JSON.stringify(events)).not.toContain(Buffer.alloc(20, 7).toString("base64"));
     const teamEvents = await adminEvents(`team_id=${team.json.id}`);
     expect(teamEvents.map((event) => event.action).reverse()).toEqual(["team.created", "team.member.added", "permission.granted"]);

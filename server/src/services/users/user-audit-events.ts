@@ -9,7 +9,14 @@ import type { Queryable } from "../../db/db";
 import type { ServiceDeps } from "../deps";
 import { recordCallerEvent, requestActor } from "../audit-log/record";
 import type { Tenancy } from "../projects/tenancy";
-import type { UserChanges } from "./user-changes";
+
+/** The fields of a change this module reads (user-changes.ts's UserChanges has them). */
+type UserChanges = Record<string, unknown> & {
+  totpSecretBase64?: string | null;
+  password?: string | null;
+  passwordHash?: string | null;
+  primaryEmail?: string | null;
+};
 
 const changedFields = (changes: UserChanges) =>
   Object.entries(changes)
