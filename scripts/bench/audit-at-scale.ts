@@ -26,7 +26,8 @@ const percentile = (values: number[], p: number) => [...values].sort((a, b) => a
 
 async function main() {
   const database = await createDatabase(adminDatabaseUrl());
-  const db = await openPostgresDb(database.url);
+  // Seeding a million rows per statement takes longer than a request may.
+  const db = await openPostgresDb(database.url, { queryTimeoutMs: 60 * 60_000 });
   try {
     await migrate(db);
     await db.query("INSERT INTO projects (id, display_name) VALUES ('bench', 'Audit bench')");

@@ -290,6 +290,9 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
       grant_types: [["authorization_code", "refresh_token"], ["client_credentials"]],
       scope: ["", "openid profile email", "notes:read"],
       resource: [null, "https://notes.example/"],
+      // The audit log's filters: actions it records, and prefixes of them.
+      action: ["auth.sign_up.succeeded", "team.created", "auth.sign_in.failed"],
+      action_prefix: ["auth.", "team", ""],
     },
   };
 }
