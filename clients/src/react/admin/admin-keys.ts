@@ -31,6 +31,7 @@ export function adminKeys(projectId: string) {
   const sessionReplays = () => [...all, "session-replays"] as const;
   const replay = (replayId: string) => [...sessionReplays(), "replay", replayId] as const;
   const oauthApps = () => [...all, "oauth-apps"] as const;
+  const auditLog = () => [...all, "audit-log"] as const;
   return {
     /** Every admin read of the project. */
     all: () => all,
@@ -94,5 +95,10 @@ export function adminKeys(projectId: string) {
     oauthAppList: () => [...oauthApps(), "list"] as const,
     /** One app (`GET /internal/oauth-apps/{client_id}`). */
     oauthApp: (clientId: string) => [...oauthApps(), "app", clientId] as const,
+
+    /** Everything read from the audit log: its pages and its verification. */
+    auditLog,
+    auditEventList: (params?: Params) => [...auditLog(), "list", ...withParams(params)] as const,
+    auditVerification: () => [...auditLog(), "verify"] as const,
   };
 }

@@ -1,4 +1,4 @@
-import { IconApps, IconChartBar, IconCreditCard, IconKey, IconLock, IconMail, IconPlayerPlay, IconSettings, IconShieldCheck, IconTemplate, IconUsers, IconUsersGroup, IconWebhook } from "@tabler/icons-react";
+import { IconApps, IconChartBar, IconListDetails, IconCreditCard, IconKey, IconLock, IconMail, IconPlayerPlay, IconSettings, IconShieldCheck, IconTemplate, IconUsers, IconUsersGroup, IconWebhook } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 
 const icon = (Icon: typeof IconUsers) => <Icon size={18} aria-hidden />;
@@ -22,6 +22,7 @@ export const DASHBOARD_SECTIONS = [
   { path: "oauth-apps", label: "OAuth apps", icon: icon(IconApps) },
   { path: "payments", label: "Payments", icon: icon(IconCreditCard) },
   { path: "session-replays", label: "Session replays", icon: icon(IconPlayerPlay) },
+  { path: "audit-log", label: "Audit log", icon: icon(IconListDetails) },
 ] as const satisfies ReadonlyArray<{ path: string; label: string; icon: ReactNode }>;
 
 export type DashboardSectionPath = (typeof DASHBOARD_SECTIONS)[number]["path"];
