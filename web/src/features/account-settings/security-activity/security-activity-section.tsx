@@ -1,6 +1,6 @@
 import { useSecurityActivity, type SecurityEvent } from "@gatehouse/clients/react";
 import { useLingui } from "@lingui/react/macro";
-import { Badge, Button, EmptyState, Group, Stack, Text } from "@mantine/core";
+import { Button, EmptyState, Group, Stack, Text } from "@mantine/core";
 import { IconHistory } from "@tabler/icons-react";
 import { RelativeTime } from "../../../components/relative-time";
 import { SettingsSection } from "../../../components/settings-section";
@@ -41,9 +41,9 @@ function ActivityItem({ event }: { event: SecurityEvent }) {
   return (
     <li data-audit-action={event.action} style={{ padding: "8px 0", borderBottom: "1px solid var(--mantine-color-default-border)" }}>
       <Group justify="space-between" gap="xs" wrap="wrap">
-        <Badge variant="light" color={failed ? "red" : "gray"} tt="none">
+        <Text size="sm" ff="monospace" fw={500} c={failed ? "red.8" : undefined} className="break-anywhere">
           {event.action}
-        </Badge>
+        </Text>
         <RelativeTime millis={event.created_at_millis} />
       </Group>
       {event.ip || event.user_agent ? (

@@ -1,4 +1,4 @@
-import { Badge, Code, Stack, Table, Text } from "@mantine/core";
+import { Code, Stack, Table, Text } from "@mantine/core";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { RelativeTime } from "../../../components/relative-time";
 import { DataTableBody, DataTableHead } from "../../../components/data-table";
@@ -14,9 +14,9 @@ const COLUMNS = [
   column.accessor("action", {
     header: "Action",
     cell: ({ getValue }) => (
-      <Badge variant="light" color={getValue().endsWith(".failed") ? "red" : "gray"} tt="none">
+      <Text size="sm" ff="monospace" fw={500} c={getValue().endsWith(".failed") ? "red.8" : undefined} style={{ whiteSpace: "nowrap" }}>
         {getValue()}
-      </Badge>
+      </Text>
     ),
   }),
   column.display({ id: "actor", header: "Actor", cell: ({ row }) => <Text size="sm" className="break-anywhere">{who(row.original.actor)}</Text> }),
