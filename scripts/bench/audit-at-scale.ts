@@ -17,7 +17,7 @@ const EVENTS = Number(process.env.BENCH_AUDIT_EVENTS ?? 10_000_000);
 const USERS = 100_000;
 const TEAMS = 5_000;
 const CHUNK = 1_000_000;
-const RUNS = 30;
+const RUNS = 60;
 const PAGE = 50;
 const START = Date.UTC(2026, 0, 1);
 const tenant = { projectId: "bench", branchId: "main" };
@@ -68,21 +68,23 @@ async function main() {
       { name: "user + action prefix", filter: { userId: "user-4242", actions: AUDIT_ACTIONS.filter((a) => a.startsWith("auth.")) } },
       { name: "team + time range", filter: { teamId: "team-777", fromMillis: middleMillis, toMillis: middleMillis + 30 * 86_400_000 } },
     ];
-    const rows: Array<Record<string, string | number>> = [];
-    let baseline = 0;
-    for (const { name, filter, beforeSeq } of cases) {
-      const times: number[] = [];
-      let size = 0;
-      for (let run = 0; run < RUNS + 3; run++) {
+    // Round robin: each run times every query once, so a burst of load elsewhere on the
+    // machine slows all of them alike instead of the one that happened to be running.
+    const times = cases.map(() => [] as number[]);
+    const sizes = cases.map(() => 0);
+    for (let run = 0; run < RUNS + 3; run++) {
+      for (const [i, { filter, beforeSeq }] of cases.entries()) {
         const started = performance.now();
         const page = await listAuditEventPage(db, tenant, filter, { limit: PAGE, beforeSeq });
-        if (run >= 3) times.push(performance.now() - started);
-        size = page.length;
+        if (run >= 3) times[i]!.push(performance.now() - started);
+        sizes[i] = page.length;
       }
-      const median = percentile(times, 0.5);
-      if (baseline === 0) baseline = median;
-      rows.push({ query: name, rows: size, median_ms: Number(median.toFixed(2)), p95_ms: Number(percentile(times, 0.95).toFixed(2)), ratio: Number((median / baseline).toFixed(2)) });
     }
+    const baseline = percentile(times[0]!, 0.5);
+    const rows = cases.map(({ name }, i) => {
+      const median = percentile(times[i]!, 0.5);
+      return { query: name, rows: sizes[i]!, median_ms: Number(median.toFixed(2)), p95_ms: Number(percentile(times[i]!, 0.95).toFixed(2)), ratio: Number((median / baseline).toFixed(2)) };
+    });
     console.log(`${EVENTS.toLocaleString()} events seeded in ${seedSeconds.toFixed(0)} s; ${RUNS} timed runs per query, pages of ${PAGE}`);
     console.table(rows);
     const worst = Math.max(...rows.map((row) => row.ratio as number));
