@@ -33,6 +33,7 @@ export type AreaName =
   | "webhooks"
   | "payments"
   | "session-replays"
+  | "audit-log"
   | "misc";
 
 /**
@@ -55,7 +56,7 @@ export interface OperationSample {
   headers?: Record<string, string>;
   success: number;
   /** The response media type of the success answer. */
-  successType?: "application/json" | "text/plain" | "application/samlmetadata+xml" | "redirect" | "none";
+  successType?: "application/json" | "application/x-ndjson" | "text/plain" | "application/samlmetadata+xml" | "redirect" | "none";
 }
 
 const SAMPLE_UUID = "3f0c7a52-1c7e-4a8e-9d59-0b8f4d3e2a11";
@@ -1648,6 +1649,13 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       access: "admin",
       success: 200,
     },
+  ],
+  "audit-log": [
+    { operationId: "listAuditEvents", method: "get", template: "/internal/audit-log", path: "/internal/audit-log?limit=10&action_prefix=auth.", access: "admin", success: 200 },
+    { operationId: "verifyAuditLog", method: "get", template: "/internal/audit-log/verify", path: "/internal/audit-log/verify", access: "admin", success: 200 },
+    { operationId: "exportAuditLog", method: "get", template: "/internal/audit-log/export", path: "/internal/audit-log/export?action=auth.sign_up.succeeded", access: "admin", success: 200, successType: "application/x-ndjson" },
+    { operationId: "listOwnSecurityActivity", method: "get", template: "/audit-log/me", path: "/audit-log/me?limit=5", access: "client", success: 200 },
+    { operationId: "listTeamAuditEvents", method: "get", template: "/audit-log/teams/{team_id}", path: `/audit-log/teams/${SAMPLE_UUID}`, access: "client", success: 200 },
   ],
   misc: [
     {

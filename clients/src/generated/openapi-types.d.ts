@@ -64,6 +64,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit-log/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's security activity, newest first
+         * @description Audit events where the signed-in user is the actor or the target: sign-ins (and failed ones), sign-outs, second-factor, password and e-mail changes, sessions ended, keys, permissions and team memberships. Needs the user's access token.
+         */
+        get: operations["listOwnSecurityActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit-log/teams/{team_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's audit events, newest first
+         * @description With client access the signed-in user must be a member of the team holding `$update_team` (its admins).
+         */
+        get: operations["listTeamAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/anonymous/sign-up": {
         parameters: {
             query?: never;
@@ -1318,6 +1358,66 @@ export interface paths {
         head?: never;
         /** Rename or revoke a project API key set */
         patch: operations["updateProjectApiKeySet"];
+        trace?: never;
+    };
+    "/internal/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the project branch's audit events, newest first
+         * @description Filters combine (AND). `user_id` matches the actor or the target; `action_prefix` every action it begins. Pages are keyset-paged: pass `next_cursor` as `cursor` for the next, older page. An unknown `action`, a malformed cursor or a time range whose start is after its end is AUDIT_LOG_FILTER_INVALID.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/audit-log/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the audit events the filters match, as JSON lines
+         * @description One event per line (application/x-ndjson), newest first, streamed; the filters are the list's.
+         */
+        get: operations["exportAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/audit-log/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recompute the audit log's hash chain and report the first broken event
+         * @description Walks the chain from the retention checkpoint to its head. `first_broken.reason` is `changed` (the event's content no longer matches its hash), `missing` (an event before it was deleted), `link_broken` (events were removed, inserted or reordered) or `truncated` (events at the end were deleted).
+         */
+        get: operations["verifyAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/internal/backend-urls": {
@@ -3983,6 +4083,55 @@ export interface components {
             /** @description The identity token Apple's sign-in sheet gave the app (a JWT). */
             id_token: string;
         };
+        AuditEvent: {
+            id: string;
+            /** @description The event's place in the project branch's hash chain. */
+            seq: number;
+            created_at_millis: number;
+            /** @enum {string} */
+            action: "auth.sign_in.succeeded" | "auth.sign_in.failed" | "auth.sign_up.succeeded" | "auth.sign_out" | "auth.mfa.enabled" | "auth.mfa.disabled" | "auth.passkey.registered" | "auth.passkey.removed" | "auth.password.changed" | "auth.password.reset" | "auth.email.changed" | "session.revoked" | "session.impersonation.created" | "api_key.created" | "api_key.revoked" | "permission.granted" | "permission.revoked" | "team.created" | "team.updated" | "team.deleted" | "team.member.added" | "team.member.removed" | "user.created" | "user.updated" | "user.deleted" | "project.updated" | "project.config.updated" | "project.deleted" | "internal_api_key.created" | "internal_api_key.revoked" | "scim.user.created" | "scim.user.updated" | "scim.user.deactivated" | "scim.user.deleted" | "scim.group.created" | "scim.group.updated" | "scim.group.deleted" | "scim.directory.created" | "scim.directory.token_rotated" | "scim.directory.deleted" | "sso.connection.created" | "sso.connection.updated" | "sso.connection.deleted" | "sso.sign_in.succeeded" | "sso.sign_in.failed" | "sso.domain.added" | "sso.domain.verified" | "sso.domain.removed" | "sso.portal_link.created";
+            actor: {
+                /** @enum {string} */
+                type: "user" | "admin" | "server" | "scim" | "sso" | "system";
+                /** @description The user (for `admin`, a user of the internal project), or null for a key or Gatehouse itself. */
+                id: string | null;
+            };
+            target: {
+                type: string;
+                id: string;
+            } | null;
+            team_id: string | null;
+            ip: string | null;
+            user_agent: string | null;
+            details: {
+                [key: string]: unknown;
+            };
+            /** @description SHA-256 (hex) of the previous event. */
+            prev_hash: string;
+            /** @description SHA-256 (hex) over this event's canonical form and prev_hash. */
+            hash: string;
+        };
+        AuditEventList: {
+            items: components["schemas"]["AuditEvent"][];
+            /** @enum {boolean} */
+            is_paginated: true;
+            pagination: {
+                next_cursor: string | null;
+            };
+        };
+        AuditVerification: {
+            valid: boolean;
+            checked_events: number;
+            /** @description Where verification started: the last event retention deleted (0 when none). */
+            checkpoint_seq: number;
+            last_seq: number;
+            first_broken: {
+                seq: number;
+                event_id: string | null;
+                /** @enum {string} */
+                reason: "changed" | "missing" | "link_broken" | "truncated";
+            } | null;
+        };
         /** @description A known error answered with status 400. */
         AuthorizeOAuthError400: {
             /**
@@ -5148,6 +5297,20 @@ export interface components {
              * @enum {string}
              */
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "ANONYMOUS_ACCOUNTS_NOT_ENABLED" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusAuditLogFilterInvalid: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "AUDIT_LOG_FILTER_INVALID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -9052,7 +9215,7 @@ export interface components {
             url: string;
             description?: string;
             disabled?: boolean;
-            filterTypes?: ("user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted")[] | null;
+            filterTypes?: ("user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted" | "audit_event.created")[] | null;
         };
         SvixEndpointList: {
             data: components["schemas"]["SvixEndpoint"][];
@@ -9069,7 +9232,7 @@ export interface components {
             url: string;
             description?: string;
             disabled?: boolean;
-            filterTypes?: ("user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted")[] | null;
+            filterTypes?: ("user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted" | "audit_event.created")[] | null;
         };
         SvixMessage: {
             id: string;
@@ -9547,7 +9710,7 @@ export interface components {
             secret: string;
         };
         /** @enum {string} */
-        WebhookEventType: "user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted";
+        WebhookEventType: "user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted" | "audit_event.created";
     };
     responses: never;
     parameters: never;
@@ -9737,6 +9900,155 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    listOwnSecurityActivity: {
+        parameters: {
+            query?: {
+                /** @description Only this action (e.g. `auth.sign_in.failed`). */
+                action?: string;
+                /** @description Only actions starting with this (e.g. `auth.` or `scim.user`). */
+                action_prefix?: string;
+                /** @description Only events at or after this time (ms since the epoch). */
+                from_millis?: number | null;
+                /** @description Only events at or before this time. */
+                to_millis?: number | null;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+                /** @description 1 to 200; default 50. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventList"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, AUDIT_LOG_FILTER_INVALID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusAuditLogFilterInvalid"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    listTeamAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Only this action (e.g. `auth.sign_in.failed`). */
+                action?: string;
+                /** @description Only actions starting with this (e.g. `auth.` or `scim.user`). */
+                action_prefix?: string;
+                /** @description Only events at or after this time (ms since the epoch). */
+                from_millis?: number | null;
+                /** @description Only events at or before this time. */
+                to_millis?: number | null;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+                /** @description 1 to 200; default 50. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventList"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, AUDIT_LOG_FILTER_INVALID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusAuditLogFilterInvalid"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -15033,6 +15345,204 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError404ApiKeyNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Only this action (e.g. `auth.sign_in.failed`). */
+                action?: string;
+                /** @description Only actions starting with this (e.g. `auth.` or `scim.user`). */
+                action_prefix?: string;
+                /** @description Only events at or after this time (ms since the epoch). */
+                from_millis?: number | null;
+                /** @description Only events at or before this time. */
+                to_millis?: number | null;
+                /** @description Only events where this user is the actor or the target. */
+                user_id?: string;
+                /** @description Only events of this team. */
+                team_id?: string;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+                /** @description 1 to 200; default 50. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventList"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, AUDIT_LOG_FILTER_INVALID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusAuditLogFilterInvalid"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    exportAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Only this action (e.g. `auth.sign_in.failed`). */
+                action?: string;
+                /** @description Only actions starting with this (e.g. `auth.` or `scim.user`). */
+                action_prefix?: string;
+                /** @description Only events at or after this time (ms since the epoch). */
+                from_millis?: number | null;
+                /** @description Only events at or before this time. */
+                to_millis?: number | null;
+                /** @description Only events where this user is the actor or the target. */
+                user_id?: string;
+                /** @description Only events of this team. */
+                team_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events, one JSON object per line, shaped as AuditEvent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, AUDIT_LOG_FILTER_INVALID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusAuditLogFilterInvalid"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    verifyAuditLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditVerification"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */

@@ -15,4 +15,5 @@ export const areaKeys = {
   notificationPreferences: ["/emails/notification-preference/me"],
   oauthProviders: ["/oauth-providers"],
   oauthConnections: ["/oauth-apps/connections"],
+  securityActivity: ["/audit-log/me"],
 } as const;

@@ -75,3 +75,47 @@ describe("gatehouse CLI", () => {
     expect(again).toMatchObject({ code: 0, err: expect.stringContaining("Imported 0 users and 0 teams into cli-project; 2 were already there; 0 records refused.") });
   });
 });
+
+describe("gatehouse audit verify", () => {
+  it("reports a chain that verifies, then the first event changed in SQL with exit code 4", async () => {
+    const { recordAuditEvent } = await import("../services/audit-log/record");
+    const { defaultProjectConfig } = await import("../services/project-config/document");
+    const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? "" });
+    try {
+      const tenancy = {
+        projectId: "cli-project",
+        branchId: "main",
+        project: { id: "cli-project" } as never,
+        config: defaultProjectConfig(),
+      };
+      for (const id of ["u1", "u2", "u3"]) {
+        await recordAuditEvent({ db }, db, { tenancy, action: "auth.sign_in.succeeded", actor: { type: "user", id }, client: null });
+      }
+    } finally {
+      await db.close();
+    }
+    const good = await cli("audit", "verify", "--project", "cli-project");
+    expect(good).toMatchObject({ code: 0, out: "The audit log of cli-project (branch main) verifies: 3 events, up to seq 3." });
+
+    const tamper = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? "" });
+    await tamper.query("UPDATE audit_events SET actor_id = 'u9' WHERE project_id = 'cli-project' AND seq = 2");
+    await tamper.close();
+    const bad = await cli("audit", "verify", "--project", "cli-project");
+    expect(bad.code).toBe(4);
+    expect(bad.out).toMatch(/^The audit log of cli-project \(branch main\) is broken at seq 2 \(event [0-9a-f-]{36}\): changed\. 1 events verified before it\.$/);
+  });
+
+  it.each([
+    [["audit", "verify"], "audit needs --project <id>"],
+    [["audit", "rewrite", "--project", "cli-project"], 'Unknown audit action "rewrite"'],
+    [["audit", "verify", "--project", "cli-project", "--format", "stack", "extra"], "audit takes one action"],
+  ])("answers %j with exit code 2", async (argv, message) => {
+    const result = await cli(...argv);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(message);
+  });
+
+  it("answers 1 for a project the database does not have", async () => {
+    expect(await cli("audit", "verify", "--project", "nowhere")).toMatchObject({ code: 1, err: 'There is no project "nowhere" in this database.' });
+  });
+});

@@ -10,12 +10,14 @@ import { loadConfig } from "../config/env";
 import { migrate } from "../db/migrate";
 import { openDb } from "../db/open";
 import { CliError } from "./cli-error";
+import { runAudit } from "./audit-command";
 import { runExport } from "./export-command";
 import { runImport } from "./import-command";
 import { CLI_COMMANDS, USAGE } from "./usage";
 
 const OPTIONS = {
   project: { type: "string" },
+  branch: { type: "string" },
   format: { type: "string" },
   checkpoint: { type: "string" },
   "batch-size": { type: "string" },
@@ -41,9 +43,11 @@ export async function runCli(argv: string[], env?: NodeJS.ProcessEnv, out = (lin
       return 0;
     }
     if (command === undefined || !(CLI_COMMANDS as readonly string[]).includes(command)) throw new CliError(command ? `Unknown command "${command}".\n\n${USAGE}` : USAGE, 2);
-    if (!file || extra.length > 0) throw new CliError(`${command} takes one file.\n\n${USAGE}`, 2);
+    const noun = command === "audit" ? "action" : "file";
+    if (!file || extra.length > 0) throw new CliError(`${command} takes one ${noun}.\n\n${USAGE}`, 2);
     if (!values.project) throw new CliError(`${command} needs --project <id>.`, 2);
-    if (!values.format) throw new CliError(`${command} needs --format <${command === "import" ? "stack|supabase|auth0|clerk|firebase" : "stack"}>.`, 2);
+    if (command !== "audit" && values.branch !== undefined) throw new CliError(`--branch is for audit only.`, 2);
+    if (command !== "audit" && !values.format) throw new CliError(`${command} needs --format <${command === "import" ? "stack|supabase|auth0|clerk|firebase" : "stack"}>.`, 2);
 
     const settings = loadConfig(env);
     const openDatabase = async () => {
@@ -52,6 +56,8 @@ export async function runCli(argv: string[], env?: NodeJS.ProcessEnv, out = (lin
       await migrate(db);
       return db;
     };
+    if (command === "audit") return await runAudit(openDatabase, { action: file, project: values.project, branch: values.branch ?? "main" }, out);
+    if (!values.format) throw new CliError(`${command} needs --format.`, 2);
     if (command === "export") return await runExport(openDatabase, { output: file, project: values.project, format: values.format }, err);
     return await runImport(
       openDatabase,

@@ -24,7 +24,7 @@ describe("writes that refer to a row a concurrent request deleted", () => {
     const tenancy = await t.deps.tenancies.load("internal");
     const user = await createUser(t.deps, tenancy, { primaryEmail: `gone-${crypto.randomUUID()}@example.com`, password: "long enough password" });
     await t.db.query("DELETE FROM users WHERE project_id = 'internal' AND branch_id = 'main' AND id = $1", [user.id]);
-    const attempt = finishSignIn(t.deps, tenancy, user.id, client, { isNewUser: false }, () => new KnownError("EMAIL_PASSWORD_MISMATCH"));
+    const attempt = finishSignIn(t.deps, tenancy, user.id, client, { isNewUser: false, method: "password" }, () => new KnownError("EMAIL_PASSWORD_MISMATCH"));
     await expect(attempt).rejects.toMatchObject({ code: "EMAIL_PASSWORD_MISMATCH" });
   });
 

@@ -37,6 +37,7 @@ const OTHER_NAMES: Record<string, string> = {
   BENCH_DURATION: "read by the benchmark",
   BENCH_METRICS_USERS: "read by the metrics-at-scale benchmark",
   BENCH_RETENTION_ADDRESSES: "read by the retention-at-scale benchmark",
+  BENCH_AUDIT_EVENTS: "read by the audit-at-scale benchmark",
   BENCH_ROUNDS: "read by the benchmark",
   BENCH_WARMUP: "read by the benchmark",
   GATEHOUSE_SCREENSHOTS: "read by the browser tests",

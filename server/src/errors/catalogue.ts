@@ -1,6 +1,7 @@
 import { aiErrors } from "./ai";
 import { analyticsErrors } from "./analytics";
 import { apiKeyErrors } from "./api-keys";
+import { auditLogErrors } from "./audit-log";
 import { cliErrors } from "./cli";
 import { configErrors } from "./config";
 import { dataVaultErrors } from "./data-vault";
@@ -48,6 +49,7 @@ export const errorAreas = {
   analyticsErrors,
   sessionReplayErrors,
   ssoErrors,
+  auditLogErrors,
 };
 
 /** Every known error the server can answer, by code. Areas keep their own files; this joins them. */
@@ -75,6 +77,7 @@ export const knownErrors = {
   ...analyticsErrors,
   ...sessionReplayErrors,
   ...ssoErrors,
+  ...auditLogErrors,
 };
 
 export type KnownErrorCode = keyof typeof knownErrors;

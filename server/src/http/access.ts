@@ -13,6 +13,8 @@ import type { ServiceDeps } from "../services/deps";
 import { isProjectOwner } from "../services/projects/ownership";
 import type { AccessType, AppEnv, RequestAuth } from "./env";
 import { stackHeader } from "./headers";
+import { noteRequestCaller, type RequestCaller } from "../request-context";
+import { clientInfo } from "./client-info";
 
 const ACCESS_TYPES: readonly AccessType[] = ["client", "server", "admin"];
 
@@ -130,6 +132,7 @@ export function requireAccess(allowed: readonly AccessType[], options: AccessOpt
       });
     }
     c.set("auth", auth);
+    noteRequestCaller(requestCaller(c, auth));
     await next();
   };
 }
@@ -209,4 +212,15 @@ export function resolveListOwnerForAccess(
 export function requireSignedInUser(auth: RequestAuth): AccessTokenClaims {
   if (auth.user) return auth.user;
   throw new KnownError("SCHEMA_ERROR", { message: "auth.user: this request needs a signed-in user (x-stack-access-token)" });
+}
+
+/** The caller as the audit log names it: a project owner's dashboard session, a key, or a user. */
+function requestCaller(c: Context<AppEnv>, auth: RequestAuth): RequestCaller {
+  let client: ReturnType<RequestCaller["client"]> | undefined;
+  const actor: RequestCaller["actor"] = auth.owner
+    ? { type: "admin", id: auth.owner.userId }
+    : auth.type === "client"
+      ? { type: "user", id: auth.user?.sub ?? null }
+      : { type: auth.type, id: null };
+  return { actor, client: () => (client ??= clientInfo(c)) };
 }

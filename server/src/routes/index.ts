@@ -1,4 +1,6 @@
 import type { Router } from "../http/router";
+import { registerAdminAuditLogRoutes } from "./audit-log/admin-log";
+import { registerSecurityActivityRoutes } from "./audit-log/security-activity";
 import { registerAiRoutes } from "./ai/query";
 import { registerAnalyticsRoutes } from "./analytics/events";
 import { registerAnalyticsQueryRoutes } from "./analytics/query";
@@ -145,6 +147,8 @@ export function registerAllRoutes(router: Router): void {
   registerWebhookEndpointRoutes(router);
   registerSvixRoutes(router);
   registerWebhookDeliveryRoutes(router);
+  registerAdminAuditLogRoutes(router);
+  registerSecurityActivityRoutes(router);
   registerMiscRoutes(router);
   registerAiRoutes(router);
   registerFeedbackRoutes(router);
@@ -195,6 +199,12 @@ export const OPENAPI_TAGS = [
   { name: "Config", description: "The layered configuration document: defaults plus project, branch and environment overrides." },
   { name: "Sign-up rules", description: "Trying a sign-up against the project's sign-up rules, and what the rules matched." },
   { name: "Webhooks", description: "Signed outbound webhooks (Standard Webhooks): endpoints, their secrets, the delivery log and test events." },
+  {
+    name: "Audit log",
+    description:
+      "The tamper-evident audit log: every sign-in, security change and admin action as an append-only, hash-chained event; " +
+      "filtered pages, verification and a JSON-lines export for admins, a user's own security activity, and a team's events for its admins.",
+  },
   { name: "Session replays", description: "Recordings of signed-in users' sessions (rrweb events) uploaded by the SDK, and reading them back to play." },
   { name: "Analytics", description: "Analytics events from the SDK and the server, and read-only queries over them in ClickHouse's SQL." },
   { name: "Metrics", description: "The dashboard's figures: users, sign-ups and activity over time." },

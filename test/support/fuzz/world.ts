@@ -330,6 +330,9 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
       connection_id: ssoConnections.map((connection) => connection.id),
       domain_id: [ssoDomain.id],
       domain: [ssoDomain.domain, "example.org"],
+      // The audit log's filters: actions it records, and prefixes of them.
+      action: ["auth.sign_up.succeeded", "team.created", "auth.sign_in.failed"],
+      action_prefix: ["auth.", "team", ""],
     },
   };
 }

@@ -20,6 +20,7 @@ const DASHBOARD_CHUNKS: Record<DashboardSectionPath, PageLoader> = {
   sso: pageLoader(() => import("../features/dashboard/sso/sso-page"), "SsoPage"),
   payments: pageLoader(() => import("../features/dashboard/payments/payments-page"), "PaymentsPage"),
   "session-replays": pageLoader(() => import("../features/dashboard/session-replays/session-replays-page"), "SessionReplaysPage"),
+  "audit-log": pageLoader(() => import("../features/dashboard/audit-log/audit-log-page"), "AuditLogPage"),
 };
 
 export const DASHBOARD_PAGES = Object.fromEntries(Object.entries(DASHBOARD_CHUNKS).map(([path, load]) => [path, lazy(load)])) as Record<

@@ -428,6 +428,161 @@ export interface AppleNativeSignIn {
   id_token: string;
 }
 
+export type AuditEventAction = typeof AuditEventAction[keyof typeof AuditEventAction];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AuditEventAction = {
+  authsign_insucceeded: 'auth.sign_in.succeeded',
+  authsign_infailed: 'auth.sign_in.failed',
+  authsign_upsucceeded: 'auth.sign_up.succeeded',
+  authsign_out: 'auth.sign_out',
+  authmfaenabled: 'auth.mfa.enabled',
+  authmfadisabled: 'auth.mfa.disabled',
+  authpasskeyregistered: 'auth.passkey.registered',
+  authpasskeyremoved: 'auth.passkey.removed',
+  authpasswordchanged: 'auth.password.changed',
+  authpasswordreset: 'auth.password.reset',
+  authemailchanged: 'auth.email.changed',
+  sessionrevoked: 'session.revoked',
+  sessionimpersonationcreated: 'session.impersonation.created',
+  api_keycreated: 'api_key.created',
+  api_keyrevoked: 'api_key.revoked',
+  permissiongranted: 'permission.granted',
+  permissionrevoked: 'permission.revoked',
+  teamcreated: 'team.created',
+  teamupdated: 'team.updated',
+  teamdeleted: 'team.deleted',
+  teammemberadded: 'team.member.added',
+  teammemberremoved: 'team.member.removed',
+  usercreated: 'user.created',
+  userupdated: 'user.updated',
+  userdeleted: 'user.deleted',
+  projectupdated: 'project.updated',
+  projectconfigupdated: 'project.config.updated',
+  projectdeleted: 'project.deleted',
+  internal_api_keycreated: 'internal_api_key.created',
+  internal_api_keyrevoked: 'internal_api_key.revoked',
+  scimusercreated: 'scim.user.created',
+  scimuserupdated: 'scim.user.updated',
+  scimuserdeactivated: 'scim.user.deactivated',
+  scimuserdeleted: 'scim.user.deleted',
+  scimgroupcreated: 'scim.group.created',
+  scimgroupupdated: 'scim.group.updated',
+  scimgroupdeleted: 'scim.group.deleted',
+  scimdirectorycreated: 'scim.directory.created',
+  scimdirectorytoken_rotated: 'scim.directory.token_rotated',
+  scimdirectorydeleted: 'scim.directory.deleted',
+  ssoconnectioncreated: 'sso.connection.created',
+  ssoconnectionupdated: 'sso.connection.updated',
+  ssoconnectiondeleted: 'sso.connection.deleted',
+  ssosign_insucceeded: 'sso.sign_in.succeeded',
+  ssosign_infailed: 'sso.sign_in.failed',
+  ssodomainadded: 'sso.domain.added',
+  ssodomainverified: 'sso.domain.verified',
+  ssodomainremoved: 'sso.domain.removed',
+  ssoportal_linkcreated: 'sso.portal_link.created',
+} as const;
+
+export type AuditEventActorType = typeof AuditEventActorType[keyof typeof AuditEventActorType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AuditEventActorType = {
+  user: 'user',
+  admin: 'admin',
+  server: 'server',
+  scim: 'scim',
+  sso: 'sso',
+  system: 'system',
+} as const;
+
+/**
+ * The user (for `admin`, a user of the internal project), or null for a key or Gatehouse itself.
+ */
+export type AuditEventActorId = string | null;
+
+export type AuditEventActor = {
+  type: AuditEventActorType;
+  /** The user (for `admin`, a user of the internal project), or null for a key or Gatehouse itself. */
+  id: AuditEventActorId;
+};
+
+export type AuditEventTargetAnyOf = {
+  type: string;
+  id: string;
+};
+
+export type AuditEventTarget = AuditEventTargetAnyOf | null;
+
+export type AuditEventTeamId = string | null;
+
+export type AuditEventIp = string | null;
+
+export type AuditEventUserAgent = string | null;
+
+export type AuditEventDetails = {[key: string]: unknown};
+
+export interface AuditEvent {
+  id: string;
+  /** The event's place in the project branch's hash chain. */
+  seq: number;
+  created_at_millis: number;
+  action: AuditEventAction;
+  actor: AuditEventActor;
+  target: AuditEventTarget;
+  team_id: AuditEventTeamId;
+  ip: AuditEventIp;
+  user_agent: AuditEventUserAgent;
+  details: AuditEventDetails;
+  /** SHA-256 (hex) of the previous event. */
+  prev_hash: string;
+  /** SHA-256 (hex) over this event's canonical form and prev_hash. */
+  hash: string;
+}
+
+export type AuditEventListPaginationNextCursor = string | null;
+
+export type AuditEventListPagination = {
+  next_cursor: AuditEventListPaginationNextCursor;
+};
+
+export interface AuditEventList {
+  items: AuditEvent[];
+  is_paginated: boolean;
+  pagination: AuditEventListPagination;
+}
+
+export type AuditVerificationFirstBrokenAnyOfEventId = string | null;
+
+export type AuditVerificationFirstBrokenAnyOfReason = typeof AuditVerificationFirstBrokenAnyOfReason[keyof typeof AuditVerificationFirstBrokenAnyOfReason];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AuditVerificationFirstBrokenAnyOfReason = {
+  changed: 'changed',
+  missing: 'missing',
+  link_broken: 'link_broken',
+  truncated: 'truncated',
+} as const;
+
+export type AuditVerificationFirstBrokenAnyOf = {
+  seq: number;
+  event_id: AuditVerificationFirstBrokenAnyOfEventId;
+  reason: AuditVerificationFirstBrokenAnyOfReason;
+};
+
+export type AuditVerificationFirstBroken = AuditVerificationFirstBrokenAnyOf | null;
+
+export interface AuditVerification {
+  valid: boolean;
+  checked_events: number;
+  /** Where verification started: the last event retention deleted (0 when none). */
+  checkpoint_seq: number;
+  last_seq: number;
+  first_broken: AuditVerificationFirstBroken;
+}
+
 /**
  * Stable error code; see the known-errors catalogue.
  */
@@ -2833,6 +2988,42 @@ export interface KnownError400PlusAnonymousAccountsNotEnabled {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusAnonymousAccountsNotEnabledDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusAuditLogFilterInvalidCode = typeof KnownError400PlusAuditLogFilterInvalidCode[keyof typeof KnownError400PlusAuditLogFilterInvalidCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusAuditLogFilterInvalidCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  AUDIT_LOG_FILTER_INVALID: 'AUDIT_LOG_FILTER_INVALID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusAuditLogFilterInvalidDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusAuditLogFilterInvalid {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusAuditLogFilterInvalidCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusAuditLogFilterInvalidDetails;
 }
 
 /**
@@ -11209,10 +11400,11 @@ export const SvixEndpointInFilterTypesAnyOfItem = {
   team_permissiondeleted: 'team_permission.deleted',
   project_permissioncreated: 'project_permission.created',
   project_permissiondeleted: 'project_permission.deleted',
+  audit_eventcreated: 'audit_event.created',
 } as const;
 
 /**
- * @maxItems 12
+ * @maxItems 13
  */
 export type SvixEndpointInFilterTypes = SvixEndpointInFilterTypesAnyOfItem[] | null;
 
@@ -11228,7 +11420,7 @@ export interface SvixEndpointIn {
   /** @maxLength 1024 */
   description?: string;
   disabled?: boolean;
-  /** @maxItems 12 */
+  /** @maxItems 13 */
   filterTypes?: SvixEndpointInFilterTypes;
 }
 
@@ -11260,10 +11452,11 @@ export const SvixEndpointUpdateFilterTypesAnyOfItem = {
   team_permissiondeleted: 'team_permission.deleted',
   project_permissioncreated: 'project_permission.created',
   project_permissiondeleted: 'project_permission.deleted',
+  audit_eventcreated: 'audit_event.created',
 } as const;
 
 /**
- * @maxItems 12
+ * @maxItems 13
  */
 export type SvixEndpointUpdateFilterTypes = SvixEndpointUpdateFilterTypesAnyOfItem[] | null;
 
@@ -11279,7 +11472,7 @@ export interface SvixEndpointUpdate {
   /** @maxLength 1024 */
   description?: string;
   disabled?: boolean;
-  /** @maxItems 12 */
+  /** @maxItems 13 */
   filterTypes?: SvixEndpointUpdateFilterTypes;
 }
 
@@ -12134,7 +12327,7 @@ export interface WebhookEndpointCreate {
   /** @maxLength 1024 */
   description?: WebhookEndpointCreateDescription;
   enabled?: boolean;
-  /** @maxItems 12 */
+  /** @maxItems 13 */
   events?: WebhookEventType[];
 }
 
@@ -12168,7 +12361,7 @@ export interface WebhookEndpointUpdate {
   /** @maxLength 1024 */
   description?: WebhookEndpointUpdateDescription;
   enabled?: boolean;
-  /** @maxItems 12 */
+  /** @maxItems 13 */
   events?: WebhookEventType[];
 }
 
@@ -12196,7 +12389,82 @@ export const WebhookEventType = {
   team_permissiondeleted: 'team_permission.deleted',
   project_permissioncreated: 'project_permission.created',
   project_permissiondeleted: 'project_permission.deleted',
+  audit_eventcreated: 'audit_event.created',
 } as const;
+
+export type ListOwnSecurityActivityParams = {
+/**
+ * Only this action (e.g. `auth.sign_in.failed`).
+ * @maxLength 100
+ */
+action?: string;
+/**
+ * Only actions starting with this (e.g. `auth.` or `scim.user`).
+ * @maxLength 100
+ * @pattern ^[a-z_.]*$
+ */
+action_prefix?: string;
+/**
+ * Only events at or after this time (ms since the epoch).
+ * @minimum 0
+ * @maximum 253402300799999
+ */
+from_millis?: number | null;
+/**
+ * Only events at or before this time.
+ * @minimum 0
+ * @maximum 253402300799999
+ */
+to_millis?: number | null;
+/**
+ * The `next_cursor` of the previous page.
+ * @maxLength 20
+ */
+cursor?: string;
+/**
+ * 1 to 200; default 50.
+ * @minimum 1
+ * @maximum 200
+ */
+limit?: number;
+};
+
+export type ListTeamAuditEventsParams = {
+/**
+ * Only this action (e.g. `auth.sign_in.failed`).
+ * @maxLength 100
+ */
+action?: string;
+/**
+ * Only actions starting with this (e.g. `auth.` or `scim.user`).
+ * @maxLength 100
+ * @pattern ^[a-z_.]*$
+ */
+action_prefix?: string;
+/**
+ * Only events at or after this time (ms since the epoch).
+ * @minimum 0
+ * @maximum 253402300799999
+ */
+from_millis?: number | null;
+/**
+ * Only events at or before this time.
+ * @minimum 0
+ * @maximum 253402300799999
+ */
+to_millis?: number | null;
+/**
+ * The `next_cursor` of the previous page.
+ * @maxLength 20
+ */
+cursor?: string;
+/**
+ * 1 to 200; default 50.
+ * @minimum 1
+ * @maximum 200
+ */
+limit?: number;
+};
 
 export type SignUpAnonymouslyBody = { [key: string]: unknown };
 
@@ -12581,6 +12849,93 @@ export type UnsubscribeOneClickParams = {
  * @maxLength 2048
  */
 code: string;
+};
+
+export type ListAuditEventsParams = {
+/**
+ * Only this action (e.g. `auth.sign_in.failed`).
+ * @maxLength 100
+ */
+action?: string;
+/**
+ * Only actions starting with this (e.g. `auth.` or `scim.user`).
+ * @maxLength 100
+ * @pattern ^[a-z_.]*$
+ */
+action_prefix?: string;
+/**
+ * Only events at or after this time (ms since the epoch).
+ * @minimum 0
+ * @maximum 253402300799999
+ */
+from_millis?: number | null;
+/**
+ * Only events at or before this time.
+ * @minimum 0
+ * @maximum 253402300799999
+ */
+to_millis?: number | null;
+/**
+ * Only events where this user is the actor or the target.
+ * @minLength 1
+ * @maxLength 128
+ */
+user_id?: string;
+/**
+ * Only events of this team.
+ * @minLength 1
+ * @maxLength 128
+ */
+team_id?: string;
+/**
+ * The `next_cursor` of the previous page.
+ * @maxLength 20
+ */
+cursor?: string;
+/**
+ * 1 to 200; default 50.
+ * @minimum 1
+ * @maximum 200
+ */
+limit?: number;
+};
+
+export type ExportAuditLogParams = {
+/**
+ * Only this action (e.g. `auth.sign_in.failed`).
+ * @maxLength 100
+ */
+action?: string;
+/**
+ * Only actions starting with this (e.g. `auth.` or `scim.user`).
+ * @maxLength 100
+ * @pattern ^[a-z_.]*$
+ */
+action_prefix?: string;
+/**
+ * Only events at or after this time (ms since the epoch).
+ * @minimum 0
+ * @maximum 253402300799999
+ */
+from_millis?: number | null;
+/**
+ * Only events at or before this time.
+ * @minimum 0
+ * @maximum 253402300799999
+ */
+to_millis?: number | null;
+/**
+ * Only events where this user is the actor or the target.
+ * @minLength 1
+ * @maxLength 128
+ */
+user_id?: string;
+/**
+ * Only events of this team.
+ * @minLength 1
+ * @maxLength 128
+ */
+team_id?: string;
 };
 
 export type RunEmailQueueStepParams = {

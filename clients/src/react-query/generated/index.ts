@@ -5,6 +5,7 @@ export * from "./ai";
 export * from "./analytics";
 export * from "./anonymous";
 export * from "./api-keys";
+export * from "./audit-log";
 export * from "./cli";
 export * from "./config";
 export * from "./connected-accounts";

@@ -34,6 +34,7 @@ export function adminKeys(projectId: string) {
   const scim = () => [...all, "scim"] as const;
   const scimDirectory = (directoryId: string) => [...scim(), "directory", directoryId] as const;
   const sso = (teamId?: string) => [...all, "sso", ...(teamId === undefined ? [] : [teamId])] as const;
+  const auditLog = () => [...all, "audit-log"] as const;
   return {
     /** Every admin read of the project. */
     all: () => all,
@@ -112,5 +113,9 @@ export function adminKeys(projectId: string) {
     ssoConnections: (teamId: string) => [...sso(teamId), "connections"] as const,
     /** A team's domains (`GET /teams/{team_id}/sso-domains`). */
     ssoDomains: (teamId: string) => [...sso(teamId), "domains"] as const,
+    /** Everything read from the audit log: its pages and its verification. */
+    auditLog,
+    auditEventList: (params?: Params) => [...auditLog(), "list", ...withParams(params)] as const,
+    auditVerification: () => [...auditLog(), "verify"] as const,
   };
 }

@@ -132,3 +132,40 @@ export async function listAuditChain(q: Queryable, tenant: Tenant, afterSeq: num
   );
   return rows.map(toAuditEvent);
 }
+
+/** The chain head locked for retention; null when the branch has no chain. */
+export async function lockExistingAuditChainHead(tx: Queryable, tenant: Tenant): Promise<AuditChainHead | null> {
+  const rows = await tx.query<ChainHeadRow>(
+    `SELECT ${HEAD_COLUMNS} FROM audit_chain_heads WHERE project_id = $1 AND branch_id = $2 FOR UPDATE`,
+    [tenant.projectId, tenant.branchId],
+  );
+  return rows[0] ? toChainHead(rows[0]) : null;
+}
+
+/** Every branch that has an audit chain, for the retention sweep. */
+export async function listAuditChains(q: Queryable): Promise<Tenant[]> {
+  const rows = await q.query<{ project_id: string; branch_id: string }>("SELECT project_id, branch_id FROM audit_chain_heads ORDER BY project_id, branch_id");
+  return rows.map((row) => ({ projectId: row.project_id, branchId: row.branch_id }));
+}
+
+/**
+ * Deletes the oldest events created before `cutoff`, up to `limit` of them, and moves the
+ * checkpoint to the last one deleted, so the chain still verifies from there. Call with the
+ * head locked (lockExistingAuditChainHead). Answers how many were deleted.
+ */
+export async function deleteAuditEventsBefore(tx: Queryable, tenant: Tenant, cutoff: Date, limit: number): Promise<number> {
+  const doomed = await tx.query<{ seq: string; hash: string }>(
+    `SELECT seq, hash FROM audit_events WHERE project_id = $1 AND branch_id = $2 AND created_at < $3 ORDER BY created_at, seq LIMIT $4`,
+    [tenant.projectId, tenant.branchId, cutoff, limit],
+  );
+  const last = doomed[doomed.length - 1];
+  if (!last) return 0;
+  await tx.query("DELETE FROM audit_events WHERE project_id = $1 AND branch_id = $2 AND seq <= $3::bigint", [tenant.projectId, tenant.branchId, last.seq]);
+  await tx.query("UPDATE audit_chain_heads SET checkpoint_seq = $3, checkpoint_hash = $4 WHERE project_id = $1 AND branch_id = $2", [
+    tenant.projectId,
+    tenant.branchId,
+    last.seq,
+    last.hash,
+  ]);
+  return doomed.length;
+}

@@ -120,13 +120,14 @@ export async function listLiveSessions(q: Queryable, tenant: Tenant, userId: str
 }
 
 /** Deletes a session by id alone (server access, which may act on any user's session). */
-export async function deleteSessionById(q: Queryable, tenant: Tenant, sessionId: string): Promise<boolean> {
-  const rows = await q.query("DELETE FROM sessions WHERE project_id = $1 AND branch_id = $2 AND id = $3 RETURNING id", [
+/** Deletes the session; answers its user's id, or null when there was no such session. */
+export async function deleteSessionById(q: Queryable, tenant: Tenant, sessionId: string): Promise<string | null> {
+  const rows = await q.query<{ user_id: string }>("DELETE FROM sessions WHERE project_id = $1 AND branch_id = $2 AND id = $3 RETURNING user_id", [
     tenant.projectId,
     tenant.branchId,
     sessionId,
   ]);
-  return rows.length > 0;
+  return rows[0]?.user_id ?? null;
 }
 
 /** Records use of a session and activity of its user in one statement. */

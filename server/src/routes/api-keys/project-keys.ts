@@ -5,7 +5,7 @@ import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { listSchema, MillisSchema } from "../../http/schemas";
 import {
-  createApiKeySet,
+  createProjectApiKeySet,
   getProjectApiKeySet,
   listProjectApiKeySets,
   updateProjectApiKeySet,
@@ -122,7 +122,7 @@ export function registerInternalApiKeyRoutes(router: Router): void {
       body.has_secret_server_key && ("secret_server_key" as const),
       body.has_super_secret_admin_key && ("super_secret_admin_key" as const),
     ].filter((kind) => kind !== false);
-    const created = await createApiKeySet(c.var.deps.db, c.var.auth.tenancy.projectId, {
+    const created = await createProjectApiKeySet(c.var.deps, c.var.auth.tenancy, {
       description: body.description,
       expiresAtMillis: body.expires_at_millis,
       kinds,
@@ -142,7 +142,7 @@ export function registerInternalApiKeyRoutes(router: Router): void {
 
   router.openapi(updateProjectApiKeySetRoute, async (c) => {
     const body = c.req.valid("json");
-    const set = await updateProjectApiKeySet(c.var.deps, c.var.auth.tenancy.projectId, c.req.valid("param").id, body);
+    const set = await updateProjectApiKeySet(c.var.deps, c.var.auth.tenancy, c.req.valid("param").id, body);
     return c.json(toView(set), 200);
   });
 }

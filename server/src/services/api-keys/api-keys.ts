@@ -12,6 +12,7 @@
  * client may not see reads as absent, so ids cannot be probed, and so does a team the client
  * is not in (API_KEY_NOT_FOUND, as Stack Auth answers), so team ids cannot either.
  */
+import { recordCallerEvent } from "../audit-log/record";
 import {
   findApiKey,
   insertApiKey,
@@ -58,6 +59,11 @@ async function requireOwnerAccess(deps: ServiceDeps, tenancy: Tenancy, actor: Ap
   }
 }
 
+/** An API key event names the key's owner: its user (in the details) or its team. */
+function apiKeyEventScope(owner: ApiKeyOwner) {
+  return owner.type === "team" ? { teamId: owner.teamId, details: { owner_type: "team" } } : { details: { owner_type: "user", user_id: owner.userId } };
+}
+
 export async function createApiKey(
   deps: ServiceDeps,
   tenancy: Tenancy,
@@ -68,14 +74,18 @@ export async function createApiKey(
   await requireOwnerAccess(deps, tenancy, actor, input.owner);
   const id = newId();
   const value = createApiKeyValue({ id, type: input.owner.type, isPublic: input.isPublic });
-  const key = await insertApiKey(deps.db, tenancy, {
-    id,
-    owner: input.owner,
-    description: input.description,
-    isPublic: input.isPublic,
-    secretHash: apiKeyDigest(value),
-    lastFour: value.slice(-4),
-    expiresAt: input.expiresAtMillis === null ? null : new Date(input.expiresAtMillis),
+  const key = await deps.db.transaction(async (tx) => {
+    const inserted = await insertApiKey(tx, tenancy, {
+      id,
+      owner: input.owner,
+      description: input.description,
+      isPublic: input.isPublic,
+      secretHash: apiKeyDigest(value),
+      lastFour: value.slice(-4),
+      expiresAt: input.expiresAtMillis === null ? null : new Date(input.expiresAtMillis),
+    });
+    await recordCallerEvent(deps, tx, tenancy, "api_key.created", { type: "api_key", id }, apiKeyEventScope(input.owner));
+    return inserted;
   });
   return { key, value };
 }
@@ -128,10 +138,15 @@ export async function updateApiKeyOf(
   expectedOwner: ApiKeyOwner | null,
   changes: { description?: string; expiresAtMillis?: number | null; revoke?: boolean },
 ): Promise<ApiKeyRecord> {
-  await readApiKey(deps, tenancy, actor, type, id, expectedOwner);
-  const updated = await updateApiKey(deps.db, tenancy, id, changes);
-  if (!updated) throw new KnownError("API_KEY_NOT_FOUND");
-  return updated;
+  const before = await readApiKey(deps, tenancy, actor, type, id, expectedOwner);
+  return deps.db.transaction(async (tx) => {
+    const updated = await updateApiKey(tx, tenancy, id, changes);
+    if (!updated) throw new KnownError("API_KEY_NOT_FOUND");
+    if (changes.revoke && before.manuallyRevokedAtMillis === null) {
+      await recordCallerEvent(deps, tx, tenancy, "api_key.revoked", { type: "api_key", id }, apiKeyEventScope(updated.owner));
+    }
+    return updated;
+  });
 }
 
 /**

@@ -8,6 +8,7 @@
 import type { Queryable } from "../../db/db";
 import { findAuditChainHead, listAuditChain } from "../../db/queries/audit-events";
 import type { Tenant } from "../../db/queries/tenant";
+import type { ServiceDeps } from "../deps";
 import { auditEventHash, GENESIS_HASH } from "./chain";
 
 export type AuditChainBreak = "changed" | "missing" | "link_broken" | "truncated";
@@ -57,4 +58,14 @@ export async function verifyAuditChain(q: Queryable, tenant: Tenant): Promise<Au
     return result(checked, { seq: expectedSeq, eventId: null, reason: "truncated" });
   }
   return result(checked, null);
+}
+
+/** The project branch's audit log, verified (the admin endpoint and the CLI). */
+export function verifyAuditLog(deps: Pick<ServiceDeps, "db">, tenant: Tenant): Promise<AuditVerification> {
+  // One snapshot for the head and every event: a retention batch or an append committed
+  // meanwhile would otherwise read as a gap or a cut tail.
+  return deps.db.transaction(async (tx) => {
+    await tx.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
+    return verifyAuditChain(tx, tenant);
+  });
 }

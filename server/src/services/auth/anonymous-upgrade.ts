@@ -9,6 +9,7 @@
  * An upgrade is a sign-up: refused with SIGN_UP_NOT_ENABLED where sign-up is off, and judged by
  * the sign-up rules (callers check both, before anything is written).
  */
+import { recordSignIn } from "../audit-log/sign-in-events";
 import type { Queryable } from "../../db/db";
 import { findUser, updateUserProfile } from "../../db/queries/users";
 import type { ClientInfo } from "../sessions/client-info";
@@ -82,6 +83,10 @@ export async function upgradeAnonymousWithPassword(
     primaryEmailAuthEnabled: true,
     password: input.password,
   });
-  const session = await openSession(deps.db, tenancy, userId, client);
+  const session = await deps.db.transaction(async (tx) => {
+    const opened = await openSession(tx, tenancy, userId, client);
+    await recordSignIn(deps, tx, tenancy, { userId, method: "password", sessionId: opened.sessionId, isNewUser: true, client });
+    return opened;
+  });
   return tokensForSession(deps, tenancy, userId, session);
 }

@@ -7,6 +7,7 @@
  * Shares the per-IP sign-up limit with password sign-up, since each call creates a row.
  * A project can switch it off (`anonymous_sign_up_enabled`, config `auth.anonymous.allowSignUp`).
  */
+import { recordSignIn } from "../audit-log/sign-in-events";
 import { KnownError } from "../../errors";
 import type { ClientInfo } from "../sessions/client-info";
 import type { ServiceDeps } from "../deps";
@@ -23,6 +24,10 @@ export async function signUpAnonymously(
   if (tenancy.config.auth.anonymous?.allowSignUp === false) throw new KnownError("ANONYMOUS_ACCOUNTS_NOT_ENABLED");
   await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.signUpPerIp, subject: client.ip }]);
   const user = await createUser(deps, tenancy, { isAnonymous: true });
-  const session = await openSession(deps.db, tenancy, user.id, client);
+  const session = await deps.db.transaction(async (tx) => {
+    const opened = await openSession(tx, tenancy, user.id, client);
+    await recordSignIn(deps, tx, tenancy, { userId: user.id, method: "anonymous", sessionId: opened.sessionId, isNewUser: true, client });
+    return opened;
+  });
   return tokensForSession(deps, tenancy, user.id, session);
 }

@@ -33,6 +33,7 @@
  * Starting and polling are rate limited per address (config/rate-limits.ts); checking and
  * confirming login codes count as code checks.
  */
+import { recordSignIn } from "../audit-log/sign-in-events";
 import { hashSecret } from "../../crypto/secret-hash";
 import type { Queryable } from "../../db/db";
 import { isForeignKeyViolation } from "../../db/errors";
@@ -139,6 +140,7 @@ export async function pollCliLogin(deps: ServiceDeps, tenancy: Tenancy, pollingC
       }
       await markCodeUsed(tx, tenancy, record.id);
       const session = await openSession(tx, tenancy, record.userId, client, { isImpersonation: record.data.is_impersonation === true });
+      await recordSignIn(deps, tx, tenancy, { userId: record.userId, method: "cli", sessionId: session.sessionId, client });
       return { status: "success", refresh_token: session.refreshToken };
     });
   } catch (error) {
@@ -213,7 +215,9 @@ export async function completeCliLogin(
         if (anonymous.refreshToken && anonymous.session) {
           return { userId: anonymous.user.id, session: { sessionId: anonymous.session.id, refreshToken: anonymous.refreshToken } };
         }
-        return { userId: anonymous.user.id, session: await openSession(tx, tenancy, anonymous.user.id, client) };
+        const session = await openSession(tx, tenancy, anonymous.user.id, client);
+        await recordSignIn(deps, tx, tenancy, { userId: anonymous.user.id, method: "cli", sessionId: session.sessionId, client });
+        return { userId: anonymous.user.id, session };
       }),
     noAnonymousSession,
   );

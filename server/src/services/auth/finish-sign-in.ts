@@ -24,6 +24,7 @@ import { unlessDeletedMeanwhile } from "../../db/deleted-meanwhile";
 import type { ServiceDeps } from "../deps";
 import { openSession, tokensForSession } from "../sessions/sessions";
 import type { Tenancy } from "../projects/tenancy";
+import { recordSignIn, type SignInMethod } from "../audit-log/sign-in-events";
 import { mfaRequired, type SignInResult } from "./mfa-sign-in";
 import { refuseUnlessSsoOf } from "../sso/enforcement";
 
@@ -32,7 +33,7 @@ export async function finishSignIn(
   tenancy: Tenancy,
   userId: string,
   client: ClientInfo,
-  firstFactor: { isNewUser: boolean; writes?: (q: Queryable) => Promise<void>; ssoTeamId?: string | null },
+  firstFactor: { isNewUser: boolean; method: SignInMethod; writes?: (q: Queryable) => Promise<void>; ssoTeamId?: string | null },
   /** The answer when the user is deleted between the first factor and the session. */
   userGone: () => KnownError,
 ): Promise<SignInResult> {
@@ -44,9 +45,14 @@ export async function finishSignIn(
     if (writes) await writes(deps.db);
     throw await mfaRequired(deps, tenancy, userId, firstFactor);
   }
-  const open = (q: Queryable) => openSession(q, tenancy, userId, client);
   const session = await unlessDeletedMeanwhile(
-    () => (writes ? deps.db.transaction(async (tx) => (await writes(tx), open(tx))) : open(deps.db)),
+    () =>
+      deps.db.transaction(async (tx) => {
+        if (writes) await writes(tx);
+        const opened = await openSession(tx, tenancy, userId, client);
+        await recordSignIn(deps, tx, tenancy, { userId, method: firstFactor.method, sessionId: opened.sessionId, isNewUser: firstFactor.isNewUser, client });
+        return opened;
+      }),
     userGone,
   );
   return { ...(await tokensForSession(deps, tenancy, userId, session)), is_new_user: firstFactor.isNewUser };

@@ -9,6 +9,7 @@
  * No second factor is asked: the one who made the link holds server access to the project,
  * which could as well open a session directly (POST /auth/sessions).
  */
+import { recordSignIn } from "../audit-log/sign-in-events";
 import type { Db } from "../../db/db";
 import { findUser } from "../../db/queries/users";
 import { unlessDeletedMeanwhile } from "../../db/deleted-meanwhile";
@@ -75,7 +76,9 @@ export async function signInWithImpersonationCode(
       redeemCode(deps.db, tenancy, PURPOSE, code, { consume: true }, async (tx, record) => {
         if (!record.userId) throw new KnownError("VERIFICATION_CODE_NOT_FOUND");
         const expiresInMillis = Number(record.data.sessionExpiresInMillis) || DEFAULT_SESSION_LIFETIME_MS;
-        return { userId: record.userId, ...(await openSession(tx, tenancy, record.userId, client, { isImpersonation: true, expiresInMillis })) };
+        const session = await openSession(tx, tenancy, record.userId, client, { isImpersonation: true, expiresInMillis });
+        await recordSignIn(deps, tx, tenancy, { userId: record.userId, method: "impersonation", sessionId: session.sessionId, client });
+        return { userId: record.userId, ...session };
       }),
     () => new KnownError("VERIFICATION_CODE_NOT_FOUND"),
   );

@@ -22,6 +22,7 @@
  * attempt no longer leads anywhere and answers VERIFICATION_CODE_NOT_FOUND: signing in again
  * starts over, and then asks for whatever the account needs now.
  */
+import { recordSignIn, recordingFailedSignIn } from "../audit-log/sign-in-events";
 import { matchTotp } from "../../crypto/totp";
 import type { Queryable } from "../../db/db";
 import { claimTotpStep, findTotpState } from "../../db/queries/totp";
@@ -77,7 +78,8 @@ export async function signInWithTotp(
   client: ClientInfo,
 ): Promise<SignInResult> {
   await enforceMfaRateLimits(deps, tenancy, input.attemptCode, client);
-  const signedIn = await redeemCodeWithProof(
+  const attemptUser = () => codeUserId(deps.db, tenancy, "mfa_sign_in", input.attemptCode);
+  const signedIn = await recordingFailedSignIn(deps, tenancy, { method: "totp", client, userId: attemptUser }, () => redeemCodeWithProof(
     deps.db,
     tenancy,
     "mfa_sign_in",
@@ -92,9 +94,12 @@ export async function signInWithTotp(
     async (tx, attempt) => {
       // The proof above made sure the attempt names a user.
       const userId = attempt.userId as string;
-      return { userId, isNewUser: attempt.data.is_new_user === true, session: await openSession(tx, tenancy, userId, client) };
+      const isNewUser = attempt.data.is_new_user === true;
+      const session = await openSession(tx, tenancy, userId, client);
+      await recordSignIn(deps, tx, tenancy, { userId, method: "totp", sessionId: session.sessionId, isNewUser, client });
+      return { userId, isNewUser, session };
     },
-  );
+  ));
   const tokens = await tokensForSession(deps, tenancy, signedIn.userId, signedIn.session);
   return { ...tokens, is_new_user: signedIn.isNewUser };
 }

@@ -17,6 +17,7 @@
  * (impersonation-links.ts), since the link leads to the same page of the app.
  */
 import { refuseIfSsoRequired } from "../sso/enforcement";
+import { recordingFailedSignIn } from "../audit-log/sign-in-events";
 import { findAuthByEmail, findUser } from "../../db/queries/users";
 import { enableOtpAuth } from "../../db/queries/credentials";
 import { KnownError } from "../../errors";
@@ -100,7 +101,7 @@ export async function signInWithCode(
   let judgement: SignUpJudgement | undefined;
   let found: { email: string; userId: string | null };
   try {
-    found = await redeemCode(deps.db, tenancy, "otp_sign_in", input.code, { consume: true }, async (tx, record) => {
+    found = await recordingFailedSignIn(deps, tenancy, { method: "otp", client }, () => redeemCode(deps.db, tenancy, "otp_sign_in", input.code, { consume: true }, async (tx, record) => {
       const email = record.email;
       if (!email) throw new KnownError("VERIFICATION_CODE_NOT_FOUND");
       const account = await findAuthByEmail(tx, tenancy, email);
@@ -114,7 +115,7 @@ export async function signInWithCode(
       judgement = judgeSignUp(tenancy, { email, authMethod: "otp", countryCode: client.countryCode });
       if (!judgement.decision.shouldAllow) throw signUpRejected();
       return { email, userId: null };
-    });
+    }));
   } finally {
     if (judgement) await recordSignUpDecision(deps, tenancy, judgement.decision);
   }
@@ -134,5 +135,5 @@ export async function signInWithCode(
     }
   }
   // A user deleted after the code was redeemed: the code now leads nowhere.
-  return finishSignIn(deps, tenancy, userId, client, { isNewUser }, () => new KnownError("VERIFICATION_CODE_NOT_FOUND"));
+  return finishSignIn(deps, tenancy, userId, client, { isNewUser, method: "otp" }, () => new KnownError("VERIFICATION_CODE_NOT_FOUND"));
 }

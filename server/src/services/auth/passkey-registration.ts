@@ -11,6 +11,7 @@
  * An anonymous user who registers a passkey becomes a regular user with it, in the same
  * transaction (refused with SIGN_UP_NOT_ENABLED where sign-up is off).
  */
+import { recordAuditEvent } from "../audit-log/record";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { credentialBelongsToAnotherUser, replaceUserCredential } from "../../db/queries/passkeys";
 import { findUser, lockUser } from "../../db/queries/users";
@@ -96,6 +97,13 @@ export async function registerPasskey(
     const user = await findUser(tx, tenancy, input.userId);
     if (user?.isAnonymous) await upgradeAnonymousUserIn(tx, tenancy, user);
     await recordUserEvent(tx, tenancy, "user.updated", input.userId);
+    await recordAuditEvent(deps, tx, {
+      tenancy,
+      action: "auth.passkey.registered",
+      actor: { type: "user", id: input.userId },
+      target: { type: "user", id: input.userId },
+      client,
+    });
     return { ok: true, value: verified.value.credentialId };
   });
   if (!verdict.ok) throw new KnownError("PASSKEY_REGISTRATION_FAILED", { message: verdict.message });

@@ -9,6 +9,7 @@
  * does: the session is opened by finishSignIn, so a user with two-factor sign-in on gets
  * MULTI_FACTOR_AUTHENTICATION_REQUIRED and finishes with a TOTP code.
  */
+import { recordFailedSignIn } from "../audit-log/sign-in-events";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { advanceCounter, findCredentialForSignIn } from "../../db/queries/passkeys";
 import { KnownError } from "../../errors";
@@ -68,8 +69,11 @@ export async function signInWithPasskey(
     }
     return { ok: true, value: stored.userId };
   });
-  if (!verdict.ok) throw new KnownError("PASSKEY_AUTHENTICATION_FAILED", { message: verdict.message });
-  return finishSignIn(deps, tenancy, verdict.value, client, { isNewUser: false }, () => new KnownError("PASSKEY_AUTHENTICATION_FAILED", {
+  if (!verdict.ok) {
+    await recordFailedSignIn(deps, tenancy, { method: "passkey", client }, "PASSKEY_AUTHENTICATION_FAILED");
+    throw new KnownError("PASSKEY_AUTHENTICATION_FAILED", { message: verdict.message });
+  }
+  return finishSignIn(deps, tenancy, verdict.value, client, { isNewUser: false, method: "passkey" }, () => new KnownError("PASSKEY_AUTHENTICATION_FAILED", {
     message: "The account of this passkey was deleted.",
   }));
 }

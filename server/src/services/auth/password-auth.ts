@@ -4,6 +4,7 @@
  * verification on each, so neither the answer nor its timing tells whether an account exists.
  */
 import { refuseIfSsoRequired } from "../sso/enforcement";
+import { recordSignIn, recordingFailedSignIn } from "../audit-log/sign-in-events";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "../../crypto/password";
 import { replacePasswordHash } from "../../db/queries/credentials";
 import type { Queryable } from "../../db/db";
@@ -83,7 +84,9 @@ export async function signUpWithPassword(
         await createTeamForCreator(tx, tenancy, userId, { displayName: personalTeamName(null, email) });
       }
       await recordUserEvent(tx, tenancy, "user.created", userId);
-      return openSession(tx, tenancy, userId, client);
+      const opened = await openSession(tx, tenancy, userId, client);
+      await recordSignIn(deps, tx, tenancy, { userId, method: "password", sessionId: opened.sessionId, isNewUser: true, client });
+      return opened;
     });
     const tokens = await tokensForSession(deps, tenancy, userId, session);
     if (input.verificationCallbackUrl) await sendSignUpVerification(deps, tenancy, userId, input.verificationCallbackUrl, input.locale);
@@ -112,10 +115,13 @@ export async function signInWithPassword(
     { rule: RATE_LIMITS.signInPerEmail, subject: email },
   ]);
   const account = await findAuthByEmail(deps.db, tenancy, email);
-  const passwordMatches = account?.passwordHash
-    ? await verifyPassword(account.passwordHash, input.password)
-    : await verifyAgainstDummy(input.password);
-  if (!account || !passwordMatches) throw new KnownError("EMAIL_PASSWORD_MISMATCH");
+  await recordingFailedSignIn(deps, tenancy, { method: "password", client, email, userId: () => account?.userId ?? null }, async () => {
+    const passwordMatches = account?.passwordHash
+      ? await verifyPassword(account.passwordHash, input.password)
+      : await verifyAgainstDummy(input.password);
+    if (!account || !passwordMatches) throw new KnownError("EMAIL_PASSWORD_MISMATCH");
+  });
+  if (!account) throw new KnownError("EMAIL_PASSWORD_MISMATCH");
   // An imported hash (bcrypt, PBKDF2, Firebase scrypt, argon2 of other parameters) is replaced
   // by our own the first time its password is proven, with the session that proof opens.
   const oldHash = account.passwordHash!;
@@ -123,6 +129,6 @@ export async function signInWithPassword(
   const writes = newHash ? (q: Queryable) => replacePasswordHash(q, tenancy, account.userId, oldHash, newHash) : undefined;
 
   // A password sign-in never makes a user, so its answer has no is_new_user (as Stack Auth's).
-  const { is_new_user: _isNewUser, ...tokens } = await finishSignIn(deps, tenancy, account.userId, client, { isNewUser: false, writes }, () => new KnownError("EMAIL_PASSWORD_MISMATCH"));
+  const { is_new_user: _isNewUser, ...tokens } = await finishSignIn(deps, tenancy, account.userId, client, { isNewUser: false, method: "password", writes }, () => new KnownError("EMAIL_PASSWORD_MISMATCH"));
   return tokens;
 }

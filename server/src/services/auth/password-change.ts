@@ -8,6 +8,7 @@
  * code is issued and mailed in the background after the answer, so neither the answer nor
  * its timing tells an attacker which addresses are registered.
  */
+import { recordAuditEvent, recordCallerEvent } from "../audit-log/record";
 import { hashPassword, verifyPassword } from "../../crypto/password";
 import { deleteUserSessions, findPasswordHash, setPasswordHashIfAbsent } from "../../db/queries/credentials";
 import { findAuthByEmail, updateUserProfile } from "../../db/queries/users";
@@ -50,6 +51,7 @@ export async function setFirstPassword(deps: ServiceDeps, tenancy: Tenancy, user
   await deps.db.transaction(async (tx) => {
     if (!(await setPasswordHashIfAbsent(tx, tenancy, userId, hash))) throw new KnownError("PASSWORD_ALREADY_SET");
     await recordUserEvent(tx, tenancy, "user.updated", userId);
+    await recordCallerEvent(deps, tx, tenancy, "auth.password.changed", { type: "user", id: userId }, { details: { first_password: true } });
   });
 }
 
@@ -72,6 +74,13 @@ export async function updatePassword(
   await deps.db.transaction(async (tx) => {
     await updateUserProfile(tx, tenancy, user.userId, { passwordHash: hash });
     await deleteUserSessions(tx, tenancy, user.userId, user.sessionId);
+    await recordAuditEvent(deps, tx, {
+      tenancy,
+      action: "auth.password.changed",
+      actor: { type: "user", id: user.userId },
+      target: { type: "user", id: user.userId },
+      details: { other_sessions_ended: true },
+    });
   });
   // The other sessions' access tokens are refused from the next request on, here too.
   await deps.revokedSessions.catchUp();
@@ -144,6 +153,14 @@ export async function resetPassword(
     if (!record.userId) throw new KnownError("VERIFICATION_CODE_NOT_FOUND");
     await updateUserProfile(tx, tenancy, record.userId, { passwordHash: hash });
     await deleteUserSessions(tx, tenancy, record.userId);
+    await recordAuditEvent(deps, tx, {
+      tenancy,
+      action: "auth.password.reset",
+      actor: { type: "user", id: record.userId },
+      target: { type: "user", id: record.userId },
+      client,
+      details: { sessions_ended: true },
+    });
   });
   await deps.revokedSessions.catchUp();
 }

@@ -69,5 +69,5 @@ export async function signInWithAppleIdToken(deps: ServiceDeps, tenancy: Tenancy
     },
     tokens: null,
   });
-  return finishSignIn(deps, tenancy, userId, client, { isNewUser }, () => new KnownError("USER_NOT_FOUND"));
+  return finishSignIn(deps, tenancy, userId, client, { isNewUser, method: "oauth" }, () => new KnownError("USER_NOT_FOUND"));
 }

@@ -187,7 +187,7 @@ export async function exchangeAuthorizationCode(deps: ServiceDeps, input: Exchan
     tenancy,
     redeemed.userId,
     client,
-    { isNewUser: redeemed.isNewUser, ssoTeamId: redeemed.ssoTeamId },
+    { isNewUser: redeemed.isNewUser, method: redeemed.ssoTeamId ? "sso" : "oauth", ssoTeamId: redeemed.ssoTeamId },
     () => new KnownError("INVALID_AUTHORIZATION_CODE"),
   );
   return { tenancy, result, afterCallbackRedirectUrl: redeemed.after, scope: redeemed.scope };

@@ -1,4 +1,5 @@
 /** Granting, revoking and listing team and project permissions of users. */
+import { recordCallerEvent } from "../audit-log/record";
 import { deleteGrant, insertGrant, listGrants } from "../../db/queries/permission-grants";
 import type { PermissionScope } from "./scope";
 import { isTeamMember } from "../../db/queries/teams";
@@ -32,7 +33,10 @@ export async function grantPermission(
   else await getUser(deps, tenancy, grant.userId);
   requireDefinition(tenancy.config, scope, grant.permissionId);
   await deps.db.transaction(async (tx) => {
-    if (await insertGrant(tx, tenancy, scope, grant)) await recordPermissionEvent(tx, tenancy, scope, "created", grant);
+    if (await insertGrant(tx, tenancy, scope, grant)) {
+      await recordPermissionEvent(tx, tenancy, scope, "created", grant);
+      await recordCallerEvent(deps, tx, tenancy, "permission.granted", { type: "user", id: grant.userId }, { teamId: grant.teamId, details: { scope, permission_id: grant.permissionId } });
+    }
   });
   return { id: grant.permissionId, userId: grant.userId, teamId: grant.teamId };
 }
@@ -51,6 +55,7 @@ export async function revokePermission(
       throw new KnownError("PERMISSION_NOT_FOUND", { permission_id: grant.permissionId });
     }
     await recordPermissionEvent(tx, tenancy, scope, "deleted", grant);
+    await recordCallerEvent(deps, tx, tenancy, "permission.revoked", { type: "user", id: grant.userId }, { teamId: grant.teamId, details: { scope, permission_id: grant.permissionId } });
   });
 }
 

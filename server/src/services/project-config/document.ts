@@ -203,6 +203,11 @@ export interface ProjectConfig {
   rateLimits: RateLimitSettings;
   /** Gatehouse's own: the project as an OAuth 2.1 authorization server and OpenID provider (services/oauth-apps/). */
   oauthServer: OAuthServerConfig;
+  /**
+   * Gatehouse's own, rendered only once set: how many days audit events are kept (the retention
+   * sweeper deletes older ones, leaving a checkpoint the chain verifies from). Unset: kept forever.
+   */
+  auditLog?: { retentionDays?: number };
 }
 
 export interface OAuthResourceConfig {
@@ -278,6 +283,8 @@ export function defaultProjectConfig(): ProjectConfig {
     customDashboards: {},
     rateLimits: {},
     oauthServer: { enabled: false, dynamicClientRegistration: false, resources: {} },
+    // Present so dotted keys can write into it; left out of the rendered document while empty.
+    auditLog: {},
   };
 }
 

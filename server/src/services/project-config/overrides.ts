@@ -5,6 +5,7 @@
  * stores it, so a refused change stores nothing, and concurrent writers to one level queue on
  * its row lock instead of losing each other's keys.
  */
+import { recordCallerEvent } from "../audit-log/record";
 import type { Queryable } from "../../db/db";
 import { findBranchSource, findOverride, lockOverride, setBranchSource, upsertOverride } from "../../db/queries/config-overrides";
 import { findProjectWithOverrides } from "../../db/queries/projects";
@@ -63,6 +64,11 @@ async function storeChecked(deps: ServiceDeps, tx: Queryable, tenancy: Tenancy, 
 }
 
 /** Runs `change` on the level's current override under its row lock, then stores the result checked. */
+function changedKeys(before: ConfigOverride, after: ConfigOverride): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])).sort();
+}
+
 async function changeOverride(
   deps: ServiceDeps,
   tenancy: Tenancy,
@@ -76,7 +82,10 @@ async function changeOverride(
       deps.db.transaction(async (tx) => {
         await lockOverride(tx, tenancy.projectId, level, branchId);
         const current = await findOverride(tx, tenancy.projectId, level, branchId);
-        await storeChecked(deps, tx, tenancy, level, await change(current, tx));
+        const next = await change(current, tx);
+        await storeChecked(deps, tx, tenancy, level, next);
+        // Which keys changed, never their values: a configuration holds OAuth and SMTP secrets.
+        await recordCallerEvent(deps, tx, tenancy, "project.config.updated", { type: "project", id: tenancy.projectId }, { details: { level, keys: changedKeys(current, next) } });
       }),
     () => new KnownError("CURRENT_PROJECT_NOT_FOUND", { project_id: tenancy.projectId }),
   );

@@ -4,11 +4,13 @@ import { expandDottedKeys, overrideWith, renderConfig, withoutKeys } from "./ren
 
 describe("configuration rendering", () => {
   it("renders the defaults when nothing is overridden (less Gatehouse's own keys while they are empty)", () => {
-    const { auth, ...rest } = defaultProjectConfig();
+    const { auth, auditLog, ...rest } = defaultProjectConfig();
     const { anonymous, ...stackAuth } = auth;
     expect(anonymous).toEqual({});
+    expect(auditLog).toEqual({});
     expect(renderConfig([])).toEqual({ ...rest, auth: stackAuth });
     expect(renderConfig([{}, {}, { "auth.anonymous.allowSignUp": false }]).auth.anonymous).toEqual({ allowSignUp: false });
+    expect(renderConfig([{}, { "auditLog.retentionDays": 90 }]).auditLog).toEqual({ retentionDays: 90 });
   });
 
   it("lets later levels win; a dotted key writes into what is there, keeping its siblings", () => {

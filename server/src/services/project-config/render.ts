@@ -170,6 +170,7 @@ function sanitize(config: ProjectConfig): ProjectConfig {
   }
   // Gatehouse's own anonymous sign-up switch shows only once set (Stack Auth's document has no such key).
   if (config.auth.anonymous && Object.keys(config.auth.anonymous).length === 0) delete config.auth.anonymous;
+  if (config.auditLog && Object.keys(config.auditLog).length === 0) delete config.auditLog;
   // Every known app, in the app store's order.
   const installed = config.apps.installed as Record<string, { enabled?: boolean } | undefined>;
   config.apps = {

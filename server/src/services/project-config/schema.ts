@@ -303,6 +303,8 @@ const branchOrEnvironmentLevel = (env: boolean) => ({
   dataVault: part({ stores: entries(userSpecifiedId, part({ displayName: removable(z.string().max(256)) })) }),
   // Gatehouse's own: this project's rate limits by rule (config/rate-limits.ts).
   rateLimits: entries(recordKey, part({ max: removable(z.number().int().min(1)), windowSeconds: removable(z.number().int().min(1)) })),
+  // Gatehouse's own: days audit events are kept (services/audit-log/retention.ts); at most a hundred years.
+  auditLog: part({ retentionDays: removable(z.number().int().min(1).max(36_500)) }),
   oauthServer: part({
     enabled: removable(z.boolean()),
     dynamicClientRegistration: removable(z.boolean()),

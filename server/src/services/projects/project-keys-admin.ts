@@ -2,6 +2,8 @@
  * Project API key sets. Each key is a random secret shown once, at creation; only its
  * SHA-256 digest and last four characters are stored. Revocation is permanent.
  */
+import { recordCallerEvent } from "../audit-log/record";
+import type { Tenancy } from "./tenancy";
 import { hashSecret } from "../../crypto/secret-hash";
 import { newId, randomToken } from "../../crypto/random";
 import type { Queryable } from "../../db/db";
@@ -48,6 +50,19 @@ export async function createApiKeySet(
   return { ...record, keys };
 }
 
+/** A key set the dashboard creates for the project it manages; on the project's audit log. */
+export async function createProjectApiKeySet(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  input: { description: string; expiresAtMillis: number; kinds: ProjectKeyKind[] },
+): Promise<CreatedApiKeySet> {
+  return deps.db.transaction(async (tx) => {
+    const created = await createApiKeySet(tx, tenancy.projectId, input);
+    await recordCallerEvent(deps, tx, tenancy, "internal_api_key.created", { type: "internal_api_key", id: created.id }, { details: { kinds: input.kinds } });
+    return created;
+  });
+}
+
 export const listProjectApiKeySets = (deps: ServiceDeps, projectId: string) => listApiKeySets(deps.db, projectId);
 
 export async function getProjectApiKeySet(deps: ServiceDeps, projectId: string, id: string): Promise<ApiKeySet> {
@@ -58,13 +73,15 @@ export async function getProjectApiKeySet(deps: ServiceDeps, projectId: string, 
 
 export async function updateProjectApiKeySet(
   deps: ServiceDeps,
-  projectId: string,
+  tenancy: Tenancy,
   id: string,
   changes: { description?: string; revoked?: true },
 ): Promise<ApiKeySet> {
-  const updated = await updateApiKeySet(deps.db, projectId, id, {
-    description: changes.description,
-    revoke: changes.revoked === true,
+  const projectId = tenancy.projectId;
+  const updated = await deps.db.transaction(async (tx) => {
+    const row = await updateApiKeySet(tx, projectId, id, { description: changes.description, revoke: changes.revoked === true });
+    if (row && changes.revoked) await recordCallerEvent(deps, tx, tenancy, "internal_api_key.revoked", { type: "internal_api_key", id });
+    return row;
   });
   if (!updated) throw new KnownError("API_KEY_NOT_FOUND");
   if (changes.revoked) deps.projectKeys.forget(projectId);

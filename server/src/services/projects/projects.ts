@@ -1,4 +1,5 @@
 import { newId } from "../../crypto/random";
+import { recordCallerEvent } from "../audit-log/record";
 import { lockOverride, findOverride, upsertOverride } from "../../db/queries/config-overrides";
 import {
   deleteProject,
@@ -96,6 +97,8 @@ export async function updateCurrentProject(deps: ServiceDeps, tenancy: Tenancy, 
       await upsertOverride(tx, tenancy.projectId, "environment", tenancy.branchId, overrideWith(current, projectConfigPatchToOverride(config)));
     }
     await assertConsistent(deps, tx, tenancy.projectId, tenancy.branchId, config);
+    const fields = [...Object.keys(changes).filter((key) => changes[key as keyof typeof changes] !== undefined), ...Object.keys(config ?? {}).map((key) => `config.${key}`)];
+    await recordCallerEvent(deps, tx, tenancy, "project.updated", { type: "project", id: tenancy.projectId }, { details: { fields: fields.sort() } });
   });
   deps.tenancies.forget(tenancy.projectId);
   return deps.tenancies.load(tenancy.projectId, tenancy.branchId);

@@ -7,6 +7,7 @@
  * at debug level and added to `deleted`, a counter per table for the process's lifetime.
  */
 import { deleteStaleBatch, SWEPT_TABLES, type SweptTable } from "../../db/queries/retention";
+import { sweepAuditLog } from "../audit-log/retention";
 import type { ServiceDeps } from "../deps";
 
 export const SWEEP_BATCH = 1_000;
@@ -16,12 +17,14 @@ export interface SweepOptions {
   batch?: number;
 }
 
-export type SweepCounts = Record<SweptTable, number>;
+/** Per table; `audit_events` are kept per project (auditLog.retentionDays, services/audit-log/retention.ts). */
+export type SweepCounts = Record<SweptTable | "audit_events", number>;
 
-const zeroCounts = (): SweepCounts => Object.fromEntries(SWEPT_TABLES.map((table) => [table, 0])) as SweepCounts;
+const COUNTED = [...SWEPT_TABLES, "audit_events"] as const;
+const zeroCounts = (): SweepCounts => Object.fromEntries(COUNTED.map((table) => [table, 0])) as SweepCounts;
 
 /** One pass over every table until none has stale rows left; answers what it deleted. */
-export async function sweepOnce(deps: Pick<ServiceDeps, "db" | "log">, options: SweepOptions): Promise<SweepCounts> {
+export async function sweepOnce(deps: Pick<ServiceDeps, "db" | "log" | "tenancies">, options: SweepOptions): Promise<SweepCounts> {
   const batch = options.batch ?? SWEEP_BATCH;
   const counts = zeroCounts();
   for (const table of SWEPT_TABLES) {
@@ -33,6 +36,7 @@ export async function sweepOnce(deps: Pick<ServiceDeps, "db" | "log">, options: 
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
+  counts.audit_events = await sweepAuditLog(deps, batch);
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   if (total > 0) deps.log.debug("Retention sweep deleted stale rows", { ...counts });
   return counts;
@@ -44,14 +48,14 @@ export interface RetentionSweeper {
   stop(): Promise<void>;
 }
 
-export function startRetentionSweeper(deps: Pick<ServiceDeps, "db" | "log">, options: SweepOptions & { intervalMs: number }): RetentionSweeper {
+export function startRetentionSweeper(deps: Pick<ServiceDeps, "db" | "log" | "tenancies">, options: SweepOptions & { intervalMs: number }): RetentionSweeper {
   const deleted = zeroCounts();
   let running: Promise<void> | null = null;
   const sweep = () => {
     if (running) return;
     running = sweepOnce(deps, options)
       .then((counts) => {
-        for (const table of SWEPT_TABLES) deleted[table] += counts[table];
+        for (const table of COUNTED) deleted[table] += counts[table];
       })
       .catch((error: unknown) => deps.log.warn("Retention sweep failed; the next one tries again", { error: error instanceof Error ? error.message : String(error) }))
       .finally(() => {

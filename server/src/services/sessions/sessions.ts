@@ -19,6 +19,7 @@ import { KnownError } from "../../errors";
 import { issueAccessToken } from "./access-tokens";
 import { recordTokenRefresh } from "../analytics/events";
 import type { ClientInfo } from "./client-info";
+import { recordAuditEvent, recordCallerEvent, requestActor } from "../audit-log/record";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../projects/tenancy";
 
@@ -95,7 +96,17 @@ export async function refreshSession(deps: ServiceDeps, tenancy: Tenancy, refres
 
 /** Signs out: deletes the session named by the access token's `refresh_token_id`. */
 export async function endSession(deps: ServiceDeps, tenancy: Tenancy, userId: string, sessionId: string) {
-  const deleted = await deleteSession(deps.db, tenancy, sessionId, userId);
+  const deleted = await deps.db.transaction(async (tx) => {
+    if (!(await deleteSession(tx, tenancy, sessionId, userId))) return false;
+    await recordAuditEvent(deps, tx, {
+      tenancy,
+      action: "auth.sign_out",
+      actor: { type: "user", id: userId },
+      target: { type: "user", id: userId },
+      details: { session_id: sessionId },
+    });
+    return true;
+  });
   if (!deleted) throw new KnownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
   // Other processes learn it by notification (services/cache-sync.ts); this one at once.
   deps.revokedSessions.add(sessionId);
@@ -146,9 +157,13 @@ export async function revokeSession(
   scope: { ownerId: string | null; currentSessionId: string | null },
 ): Promise<boolean> {
   if (sessionId === scope.currentSessionId) throw new KnownError("CANNOT_DELETE_CURRENT_SESSION");
-  const deleted = scope.ownerId
-    ? await deleteSession(deps.db, tenancy, sessionId, scope.ownerId)
-    : await deleteSessionById(deps.db, tenancy, sessionId);
+  const deleted = await deps.db.transaction(async (tx) => {
+    const userId = scope.ownerId
+      ? ((await deleteSession(tx, tenancy, sessionId, scope.ownerId)) ? scope.ownerId : null)
+      : await deleteSessionById(tx, tenancy, sessionId);
+    if (userId) await recordCallerEvent(deps, tx, tenancy, "session.revoked", { type: "user", id: userId }, { details: { session_id: sessionId } });
+    return userId !== null;
+  });
   if (deleted) deps.revokedSessions.add(sessionId);
   return deleted;
 }
@@ -162,7 +177,18 @@ export async function createSessionForUser(
   client: ClientInfo,
 ): Promise<{ refresh_token: string; access_token: string }> {
   if (!(await findUser(deps.db, tenancy, userId))) throw new KnownError("USER_ID_DOES_NOT_EXIST", { user_id: userId });
-  const session = await openSession(deps.db, tenancy, userId, client, options);
+  const session = await deps.db.transaction(async (tx) => {
+    const opened = await openSession(tx, tenancy, userId, client, options);
+    await recordAuditEvent(deps, tx, {
+      tenancy,
+      action: options.isImpersonation ? "session.impersonation.created" : "auth.sign_in.succeeded",
+      actor: requestActor(),
+      target: { type: "user", id: userId },
+      client,
+      details: { method: "server", session_id: opened.sessionId },
+    });
+    return opened;
+  });
   const tokens = await tokensForSession(deps, tenancy, userId, session);
   return { refresh_token: tokens.refresh_token, access_token: tokens.access_token };
 }

@@ -5,6 +5,7 @@
  * index, which we translate to USER_EMAIL_ALREADY_EXISTS.
  */
 import { autoJoinVerifiedDomainTeam } from "../sso/auto-join";
+import { recordUserChanged, recordUserCreated } from "./user-audit-events";
 import { hashPassword, isImportablePasswordHash } from "../../crypto/password";
 import { newId } from "../../crypto/random";
 import type { Queryable } from "../../db/db";
@@ -218,6 +219,7 @@ export async function createUser(
       }
       if (input.primaryEmail && input.primaryEmailVerified) await autoJoinVerifiedDomainTeam(tx, tenancy, userId, input.primaryEmail);
       await recordUserEvent(tx, tenancy, "user.created", userId);
+      await recordUserCreated(deps, tx, tenancy, userId, input);
       return asCreated;
     }),
   );
@@ -248,6 +250,7 @@ export async function updateUser(
             });
           }
           await recordUserEvent(tx, tenancy, "user.updated", userId);
+          await recordUserChanged(deps, tx, tenancy, userId, changes);
         }),
       () => new KnownError("USER_NOT_FOUND"),
     ),

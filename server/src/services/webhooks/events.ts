@@ -28,6 +28,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "team_permission.deleted",
   "project_permission.created",
   "project_permission.deleted",
+  // Gatehouse's own: every audit log event as it is recorded (services/audit-log/record.ts).
+  "audit_event.created",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -47,13 +49,19 @@ export function eventsRecord(names: readonly string[]): Record<string, Record<st
   return record;
 }
 
-/** The ids of the endpoints that take `type`: enabled, with a URL, and no event list or one naming it. */
+/**
+ * Events an endpoint gets only by naming them: audit events are many, and an endpoint set up
+ * before they existed, with no event list, should not start receiving them.
+ */
+const OPT_IN_EVENT_TYPES: readonly string[] = ["audit_event.created"];
+
+/** The ids of the endpoints that take `type`: enabled, with a URL, and no event list (unless opt-in) or one naming it. */
 export function endpointsTaking(config: ProjectConfig, type: string): string[] {
   return Object.entries(config.webhooks.endpoints)
     .filter(([, endpoint]) => {
       if (endpoint.enabled === false || !endpoint.url) return false;
       const events = eventNames(endpoint.events);
-      return events.length === 0 || events.includes(type);
+      return events.length === 0 ? !OPT_IN_EVENT_TYPES.includes(type) : events.includes(type);
     })
     .map(([id]) => id);
 }

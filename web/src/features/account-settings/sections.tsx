@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { Project } from "@gatehouse/clients/react";
-import { IconBell, IconFingerprint, IconKey, IconLock, IconMail, IconShieldLock, IconTrash, IconUser, IconUsersGroup, IconDevices, IconPlugConnected, IconApps } from "@tabler/icons-react";
+import { IconHistory, IconBell, IconFingerprint, IconKey, IconLock, IconMail, IconShieldLock, IconTrash, IconUser, IconUsersGroup, IconDevices, IconPlugConnected, IconApps } from "@tabler/icons-react";
 import type { ComponentType, ReactNode } from "react";
 import { ApiKeysSection } from "./api-keys/api-keys-section";
 import { ConnectedAccountsSection } from "./connected-accounts/connected-accounts-section";
@@ -12,6 +12,7 @@ import { NotificationsSection } from "./notifications/notifications-section";
 import { PasskeySection } from "./passkey/passkey-section";
 import { PasswordSection } from "./password/password-section";
 import { ProfileSection } from "./profile/profile-section";
+import { SecurityActivitySection } from "./security-activity/security-activity-section";
 import { SessionsSection } from "./sessions/sessions-section";
 import { TeamsSection } from "./teams/teams-section";
 import { TwoFactorSection } from "./two-factor/two-factor-section";
@@ -44,6 +45,7 @@ export const SETTINGS_SECTIONS: SettingsSectionEntry[] = [
   },
   { id: "connected-apps", label: msg`Connected apps`, icon: icon(IconApps), Component: ConnectedAppsSection },
   { id: "sessions", label: msg`Sessions`, icon: icon(IconDevices), Component: SessionsSection },
+  { id: "security-activity", label: msg`Security activity`, icon: icon(IconHistory), Component: SecurityActivitySection },
   { id: "teams", label: msg`Teams`, icon: icon(IconUsersGroup), Component: TeamsSection },
   { id: "api-keys", label: msg`API keys`, icon: icon(IconKey), Component: ApiKeysSection, shown: (p) => p.config.allow_user_api_keys },
   { id: "notifications", label: msg`Notifications`, icon: icon(IconBell), Component: NotificationsSection },

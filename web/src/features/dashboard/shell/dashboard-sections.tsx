@@ -1,4 +1,4 @@
-import { IconAddressBook, IconApps, IconBuilding, IconChartBar, IconCreditCard, IconKey, IconLock, IconMail, IconPlayerPlay, IconSettings, IconShieldCheck, IconTemplate, IconUsers, IconUsersGroup, IconWebhook } from "@tabler/icons-react";
+import { IconAddressBook, IconApps, IconBuilding, IconChartBar, IconCreditCard, IconKey, IconListDetails, IconLock, IconMail, IconPlayerPlay, IconSettings, IconShieldCheck, IconTemplate, IconUsers, IconUsersGroup, IconWebhook } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 
 const icon = (Icon: typeof IconUsers) => <Icon size={18} aria-hidden />;
@@ -24,6 +24,7 @@ export const DASHBOARD_SECTIONS = [
   { path: "sso", label: "Single sign-on", icon: icon(IconBuilding) },
   { path: "payments", label: "Payments", icon: icon(IconCreditCard) },
   { path: "session-replays", label: "Session replays", icon: icon(IconPlayerPlay) },
+  { path: "audit-log", label: "Audit log", icon: icon(IconListDetails) },
 ] as const satisfies ReadonlyArray<{ path: string; label: string; icon: ReactNode }>;
 
 export type DashboardSectionPath = (typeof DASHBOARD_SECTIONS)[number]["path"];

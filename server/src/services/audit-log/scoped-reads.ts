@@ -1,0 +1,35 @@
+/**
+ * The audit log as users see it: their own "Security activity" (events where they acted or
+ * were acted on), and a team's events for its admins. A team admin is a member holding
+ * `$update_team` (the starter `team_admin` permission contains it): whoever may change the
+ * team may see what was done in it. Reusing it, rather than a system permission of our own,
+ * keeps the team permission list Stack Auth's SDKs know.
+ */
+import type { ServiceDeps } from "../deps";
+import type { Tenancy } from "../projects/tenancy";
+import { listAuditEvents, type AuditEventPage, type AuditLogQuery } from "./search";
+
+export const TEAM_AUDIT_LOG_PERMISSION = "$update_team";
+
+type Filters = Omit<AuditLogQuery, "userId" | "teamId">;
+
+export function listOwnSecurityActivity(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  userId: string,
+  filters: Filters,
+  page: { limit: number; cursor?: string },
+): Promise<AuditEventPage> {
+  return listAuditEvents(deps, tenancy, { ...filters, userId }, page);
+}
+
+/** A team's events (the route admits a client only as a member holding TEAM_AUDIT_LOG_PERMISSION). */
+export async function listTeamAuditEvents(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  teamId: string,
+  filters: Filters,
+  page: { limit: number; cursor?: string },
+): Promise<AuditEventPage> {
+  return listAuditEvents(deps, tenancy, { ...filters, teamId }, page);
+}

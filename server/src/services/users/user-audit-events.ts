@@ -1,0 +1,48 @@
+/**
+ * The audit events of a user created or changed through the users service. A change to a
+ * sign-in factor (second factor, password, primary e-mail) is recorded whoever makes it; other
+ * changes, and creations, only when server or admin access made them (a user's own profile
+ * edits are not security events, and sign-ups record their own). Secrets are named, never
+ * recorded.
+ */
+import type { Queryable } from "../../db/db";
+import type { ServiceDeps } from "../deps";
+import { recordCallerEvent, requestActor } from "../audit-log/record";
+import type { Tenancy } from "../projects/tenancy";
+
+/** The fields of a change this module reads (user-changes.ts's UserChanges has them). */
+type UserChanges = Record<string, unknown> & {
+  totpSecretBase64?: string | null;
+  password?: string | null;
+  passwordHash?: string | null;
+  primaryEmail?: string | null;
+};
+
+const changedFields = (changes: UserChanges) =>
+  Object.entries(changes)
+    .filter(([, value]) => value !== undefined)
+    .map(([field]) => field)
+    .sort();
+
+const byServerOrAdmin = () => ["server", "admin"].includes(requestActor().type);
+
+export async function recordUserCreated(deps: Pick<ServiceDeps, "db">, tx: Queryable, tenancy: Tenancy, userId: string, changes: UserChanges): Promise<void> {
+  if (!byServerOrAdmin()) return;
+  await recordCallerEvent(deps, tx, tenancy, "user.created", { type: "user", id: userId }, { details: { fields: changedFields(changes) } });
+}
+
+export async function recordUserChanged(deps: Pick<ServiceDeps, "db">, tx: Queryable, tenancy: Tenancy, userId: string, changes: UserChanges): Promise<void> {
+  const target = { type: "user", id: userId };
+  if (changes.totpSecretBase64 !== undefined) {
+    await recordCallerEvent(deps, tx, tenancy, changes.totpSecretBase64 === null ? "auth.mfa.disabled" : "auth.mfa.enabled", target, { details: { factor: "totp" } });
+  }
+  if (changes.password !== undefined || changes.passwordHash !== undefined) {
+    await recordCallerEvent(deps, tx, tenancy, "auth.password.changed", target, { details: { removed: changes.password === null || changes.passwordHash === null } });
+  }
+  if (changes.primaryEmail !== undefined) {
+    await recordCallerEvent(deps, tx, tenancy, "auth.email.changed", target, { details: { primary_email: changes.primaryEmail } });
+  }
+  if (byServerOrAdmin()) {
+    await recordCallerEvent(deps, tx, tenancy, "user.updated", target, { details: { fields: changedFields(changes) } });
+  }
+}

@@ -1,0 +1,59 @@
+import { Code, Stack, Table, Text } from "@mantine/core";
+import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { RelativeTime } from "../../../components/relative-time";
+import { DataTableBody, DataTableHead } from "../../../components/data-table";
+import type { AuditEvent } from "./use-audit-log";
+
+const column = createColumnHelper<AuditEvent>();
+
+const who = (party: { type: string; id: string | null } | null) => (party ? (party.id ? `${party.type} ${party.id}` : party.type) : "—");
+
+const COLUMNS = [
+  column.accessor("seq", { header: "#", cell: ({ getValue }) => <Text size="sm" ff="monospace">{getValue()}</Text> }),
+  column.accessor("created_at_millis", { header: "When", cell: ({ getValue }) => <RelativeTime millis={getValue()} /> }),
+  column.accessor("action", {
+    header: "Action",
+    cell: ({ getValue }) => (
+      <Text size="sm" ff="monospace" fw={500} c={getValue().endsWith(".failed") ? "red.8" : undefined} style={{ whiteSpace: "nowrap" }}>
+        {getValue()}
+      </Text>
+    ),
+  }),
+  column.display({ id: "actor", header: "Actor", cell: ({ row }) => <Text size="sm" className="break-anywhere">{who(row.original.actor)}</Text> }),
+  column.display({ id: "target", header: "Target", cell: ({ row }) => <Text size="sm" className="break-anywhere">{who(row.original.target)}</Text> }),
+  column.display({
+    id: "origin",
+    header: "IP and device",
+    cell: ({ row }) => (
+      <Stack gap={0} maw={260}>
+        <Text size="sm">{row.original.ip ?? "—"}</Text>
+        {row.original.user_agent ? (
+          <Text size="xs" c="dimmed" lineClamp={1} title={row.original.user_agent}>
+            {row.original.user_agent}
+          </Text>
+        ) : null}
+      </Stack>
+    ),
+  }),
+  column.accessor("details", {
+    header: "Details",
+    cell: ({ getValue, row }) => (
+      <Code block fz="xs" maw={320} style={{ whiteSpace: "pre-wrap", wordBreak: "break-all" }}>
+        {JSON.stringify(row.original.team_id ? { team_id: row.original.team_id, ...getValue() } : getValue())}
+      </Code>
+    ),
+  }),
+];
+
+/** One page of audit events, newest first, as the server cut it; it scrolls sideways at phone width. */
+export function AuditEventsTable({ events, busy }: { events: AuditEvent[]; busy: boolean }) {
+  const table = useReactTable({ data: events, columns: COLUMNS, getCoreRowModel: getCoreRowModel(), getRowId: (event) => event.id });
+  return (
+    <Table.ScrollContainer minWidth={900} type="native">
+      <Table verticalSpacing="sm" aria-label="Audit events" aria-busy={busy || undefined} style={{ opacity: busy ? 0.55 : 1, transition: "opacity 120ms" }}>
+        <DataTableHead table={table} nowrap />
+        <DataTableBody table={table} rowIdAttribute="data-audit-seq" />
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,133 @@
+import { Alert, Button, EmptyState, Group, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { IconFilterOff, IconListDetails, IconShieldCheck } from "@tabler/icons-react";
+import { useState } from "react";
+import { CursorPager, EmptyLaterPage, PageFailed } from "../../../components/cursor-pager";
+import { ErrorAlert } from "../../../components/error-alert";
+import { Loading, useDocumentTitle } from "../../../components/page-card";
+import { errorMessage } from "../../../lib/error-message";
+import { useProjectId } from "../shell/project-context";
+import { AuditEventsTable } from "./audit-events-table";
+import { ACTION_GROUPS, listParams, PAGE_SIZES, PERIODS, useAuditListState, type ActionGroup, type AuditList, type PeriodChoice } from "./use-audit-list-state";
+import { useAuditEventPage, useAuditVerification } from "./use-audit-log";
+
+const choices = <K extends string>(entries: Record<K, string | { label: string }>) =>
+  (Object.entries(entries) as Array<[K, string | { label: string }]>).map(([value, choice]) => ({ value, label: typeof choice === "string" ? choice : choice.label }));
+
+/** The project's audit log: every sign-in, security change and admin action, newest first, a page at a time. */
+export function AuditLogPage() {
+  useDocumentTitle("Audit log");
+  const list = useAuditListState();
+  return (
+    <Stack gap="lg" maw={1400}>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} size="h2">
+          Audit log
+        </Title>
+        <VerifyChain />
+      </Group>
+      <Filters list={list} />
+      <Paper withBorder p={{ base: "xs", sm: "sm" }}>
+        <EventPage list={list} />
+      </Paper>
+    </Stack>
+  );
+}
+
+/** Recomputes the hash chain on request and says whether it holds, or where it breaks. */
+function VerifyChain() {
+  const projectId = useProjectId();
+  const verification = useAuditVerification(projectId);
+  const result = verification.data;
+  return (
+    <Stack gap="xs" align="flex-end">
+      <Button variant="default" leftSection={<IconShieldCheck size={16} aria-hidden />} loading={verification.isFetching} onClick={() => void verification.refetch()}>
+        Verify the chain
+      </Button>
+      <ErrorAlert message={verification.error ? errorMessage(verification.error) : null} />
+      {result ? (
+        <Alert role="status" color={result.valid ? "green" : "red"} variant="light" py={6}>
+          {result.valid
+            ? `The chain verifies: ${result.checked_events.toLocaleString()} events up to #${result.last_seq}.`
+            : `The chain is broken at #${result.first_broken!.seq}: ${result.first_broken!.reason.replace("_", " ")}.`}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Filters({ list }: { list: AuditList }) {
+  const [user, setUser] = useState(list.userId ?? "");
+  const [team, setTeam] = useState(list.teamId ?? "");
+  const apply = () => list.setFilters({ userId: user.trim() || null, teamId: team.trim() || null });
+  return (
+    <Group
+      align="flex-end"
+      gap="md"
+      component="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply();
+      }}
+    >
+      <Select
+        label="Actions"
+        placeholder="Every action"
+        data={choices(ACTION_GROUPS)}
+        value={list.actions}
+        onChange={(value) => list.setFilters({ actions: value as ActionGroup | null })}
+        clearable
+        w={{ base: "100%", xs: 220 }}
+      />
+      <Select
+        label="When"
+        placeholder="Any time"
+        data={choices(PERIODS)}
+        value={list.period}
+        onChange={(value) => list.setFilters({ period: value as PeriodChoice | null })}
+        clearable
+        w={{ base: "100%", xs: 180 }}
+      />
+      <TextInput label="User id" placeholder="Actor or target" value={user} onChange={(event) => setUser(event.currentTarget.value)} w={{ base: "100%", xs: 300 }} />
+      <TextInput label="Team id" value={team} onChange={(event) => setTeam(event.currentTarget.value)} w={{ base: "100%", xs: 300 }} />
+      <Button type="submit" variant="default">
+        Apply
+      </Button>
+    </Group>
+  );
+}
+
+function EventPage({ list }: { list: AuditList }) {
+  const projectId = useProjectId();
+  const page = useAuditEventPage(projectId, listParams(list));
+  const busy = page.isPlaceholderData || (page.isFetching && page.isError);
+  if (!page.data) {
+    return page.isError ? <PageFailed error={page.error} list={list} onRetry={() => void page.refetch()} /> : <Loading>Loading the audit log…</Loading>;
+  }
+  return (
+    <Stack gap="sm">
+      {page.isError ? <PageFailed error={page.error} list={list} onRetry={() => void page.refetch()} /> : null}
+      {page.data.items.length === 0 ? <NoEvents list={list} /> : <AuditEventsTable events={page.data.items} busy={busy} />}
+      <CursorPager list={list} pageSizes={PAGE_SIZES} nextCursor={page.data.pagination.next_cursor} shown={page.data.items.length} busy={busy} noun={["event", "events"]} />
+    </Stack>
+  );
+}
+
+function NoEvents({ list }: { list: AuditList }) {
+  if (list.filtered) {
+    return (
+      <EmptyState icon={<IconFilterOff aria-hidden />} withIndicatorBackground title="No events match these filters" description="Widen or clear the filters to see more.">
+        <Button variant="default" onClick={list.clearFilters}>
+          Clear the filters
+        </Button>
+      </EmptyState>
+    );
+  }
+  if (list.cursor) return <EmptyLaterPage icon={<IconListDetails aria-hidden />} title="No events on this page" description="Retention may have removed them since." list={list} />;
+  return (
+    <EmptyState icon={<IconListDetails aria-hidden />} withIndicatorBackground title="No events yet">
+      <Text size="sm" c="dimmed">
+        Sign-ins, security changes and admin actions appear here as they happen.
+      </Text>
+    </EmptyState>
+  );
+}
