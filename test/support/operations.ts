@@ -1252,6 +1252,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
     },
     { operationId: "removeSsoDomain", method: "delete", template: "/teams/{team_id}/sso-domains/{domain_id}", path: `/teams/${SAMPLE_UUID}/sso-domains/${SAMPLE_UUID}`, access: "server", success: 200 },
+    { operationId: "getSsoStatus", method: "get", template: "/auth/sso/status", path: "/auth/sso/status", access: "client", success: 200 },
     { operationId: "discoverSso", method: "post", template: "/auth/sso/discover", path: "/auth/sso/discover", access: "client", json: { email: "ada@acme.example.com" }, success: 200 },
     {
       operationId: "authorizeSso",

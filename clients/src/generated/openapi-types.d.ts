@@ -817,6 +817,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/sso/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the project offers single sign-on
+         * @description Whether a team of the project has an enabled SSO connection: a sign-in page then offers "Continue with SSO". Its own operation rather than a field of GET /projects/current, whose shape Stack's SDKs and tests know exactly.
+         */
+        get: operations["getSsoStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/check-feature-support": {
         parameters: {
             query?: never;
@@ -4262,8 +4282,6 @@ export interface components {
                     domain: string;
                     handler_path: string;
                 }[];
-                /** @description Gatehouse's own: whether a team of the project has an enabled SSO connection (the sign-in page then offers single sign-on). */
-                sso_enabled: boolean;
             };
         };
         ClientTeam: {
@@ -9158,6 +9176,9 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        SsoStatus: {
+            enabled: boolean;
+        };
         StartCliLogin: {
             /** @description How long the login may wait for confirmation; default 7200000 (2 hours), at most 24 hours. */
             expires_in_millis?: number;
@@ -13014,6 +13035,62 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    getSsoStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether SSO is offered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoStatus"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };

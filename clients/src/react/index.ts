@@ -11,6 +11,7 @@ export * from "./auth";
 export { useUser, USER_REQUIRED_MESSAGE, ANONYMOUS_SIGN_UP_FAILED_MESSAGE, type CurrentUser, type NoUserBehaviour } from "./user/use-user";
 export { useChangePassword, useDeleteAccount, useSetPassword, useUpdateUser } from "./user/mutations";
 export { useProject, type Project } from "./project/use-project";
+export { useSsoOffered } from "./project/use-sso-status";
 export { useOwnTeamMemberProfile, useReceivedTeamInvitations, useTeamInvitations, useTeamMembers, useTeamPermissions, useTeams, type Team, type TeamInvitation, type TeamMemberProfile, type TeamPermission } from "./teams/queries";
 export * from "./teams/mutations";
 export { useContactChannels, type ContactChannel } from "./contact-channels/queries";

@@ -839,8 +839,6 @@ export type ClientProjectConfig = {
   allow_team_api_keys: boolean;
   enabled_oauth_providers: ClientProjectConfigEnabledOauthProvidersItem[];
   domains: ClientProjectConfigDomainsItem[];
-  /** Gatehouse's own: whether a team of the project has an enabled SSO connection (the sign-in page then offers single sign-on). */
-  sso_enabled: boolean;
 };
 
 export interface ClientProject {
@@ -11315,6 +11313,10 @@ export interface SsoSamlPost {
   /** @maxLength 1024 */
   RelayState?: string;
   [key: string]: unknown;
+}
+
+export interface SsoStatus {
+  enabled: boolean;
 }
 
 export interface StartCliLogin {

@@ -63,6 +63,7 @@ import type {
   SsoSamlAcsError400,
   SsoSamlAcsError403,
   SsoSamlPost,
+  SsoStatus,
   Success,
   UpdateSsoConnectionError400
 } from './endpoints.schemas';
@@ -544,6 +545,106 @@ export function useSsoSamlMetadata<TData = Awaited<ReturnType<typeof ssoSamlMeta
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getSsoSamlMetadataQueryOptions(projectId,connectionId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Whether a team of the project has an enabled SSO connection: a sign-in page then offers "Continue with SSO". Its own operation rather than a field of GET /projects/current, whose shape Stack's SDKs and tests know exactly.
+ * @summary Whether the project offers single sign-on
+ */
+export const getGetSsoStatusUrl = () => {
+
+
+  
+
+  return `/auth/sso/status`
+}
+
+export const getSsoStatus = async ( options?: RequestInit): Promise<SsoStatus> => {
+  
+  return gatehouseFetch<SsoStatus>(getGetSsoStatusUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetSsoStatusQueryKey = () => {
+    return [
+    `/auth/sso/status`
+    ] as const;
+    }
+
+    
+export const getGetSsoStatusQueryOptions = <TData = Awaited<ReturnType<typeof getSsoStatus>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSsoStatus>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSsoStatusQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSsoStatus>>> = ({ signal }) => getSsoStatus({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSsoStatus>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSsoStatusQueryResult = NonNullable<Awaited<ReturnType<typeof getSsoStatus>>>
+export type GetSsoStatusQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+
+
+export function useGetSsoStatus<TData = Awaited<ReturnType<typeof getSsoStatus>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSsoStatus>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSsoStatus>>,
+          TError,
+          Awaited<ReturnType<typeof getSsoStatus>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSsoStatus<TData = Awaited<ReturnType<typeof getSsoStatus>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSsoStatus>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSsoStatus>>,
+          TError,
+          Awaited<ReturnType<typeof getSsoStatus>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSsoStatus<TData = Awaited<ReturnType<typeof getSsoStatus>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSsoStatus>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Whether the project offers single sign-on
+ */
+
+export function useGetSsoStatus<TData = Awaited<ReturnType<typeof getSsoStatus>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSsoStatus>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSsoStatusQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

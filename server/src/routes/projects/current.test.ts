@@ -32,7 +32,6 @@ describe("GET /projects/current", () => {
         allow_team_api_keys: false,
         enabled_oauth_providers: [],
         domains: [{ domain: "https://app.example.com", handler_path: "/auth" }],
-        sso_enabled: false,
       },
     });
   });

@@ -3,7 +3,6 @@ import { CLIENT_AND_UP } from "../../http/access";
 import { authenticatedRoute, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { toProjectConfigView } from "../../services/project-config/project-view";
-import { hasEnabledSsoConnection } from "../../services/sso/connections";
 
 const ClientProjectSchema = z
   .object({
@@ -21,7 +20,6 @@ const ClientProjectSchema = z
       allow_team_api_keys: z.boolean(),
       enabled_oauth_providers: z.array(z.object({ id: z.string() })),
       domains: z.array(z.object({ domain: z.string(), handler_path: z.string() })),
-      sso_enabled: z.boolean().openapi({ description: "Gatehouse's own: whether a team of the project has an enabled SSO connection (the sign-in page then offers single sign-on)." }),
     }),
   })
   .openapi("ClientProject");
@@ -37,7 +35,7 @@ const getCurrentProjectRoute = authenticatedRoute(CLIENT_AND_UP, [], {
 });
 
 export function registerCurrentProjectRoutes(router: Router): void {
-  router.openapi(getCurrentProjectRoute, async (c) => {
+  router.openapi(getCurrentProjectRoute, (c) => {
     const { project, config } = c.var.auth.tenancy;
     const view = toProjectConfigView(config);
     return c.json(
@@ -56,7 +54,6 @@ export function registerCurrentProjectRoutes(router: Router): void {
           allow_team_api_keys: view.allow_team_api_keys,
           enabled_oauth_providers: view.enabled_oauth_providers,
           domains: view.domains,
-          sso_enabled: await hasEnabledSsoConnection(c.var.deps, c.var.auth.tenancy),
         },
       },
       200,

@@ -8,6 +8,7 @@ import { authenticatedRoute, jsonBody, jsonResponse, publicRoute, rateLimitedRes
 import type { Router } from "../../http/router";
 import { CallbackUrlSchema, EmailSchema, UrlSchema } from "../../http/schemas";
 import { isValidChallenge, PKCE_METHODS } from "../../services/oauth/authorization-codes";
+import { hasEnabledSsoConnection } from "../../services/sso/connections";
 import { getSpMetadata } from "../../services/sso/metadata";
 import { discoverSso, finishOidcSso, finishSamlSso, SSO_FLOW_LIFETIME_SECONDS, SSO_STATE_COOKIE_PREFIX, startSso } from "../../services/sso/flow";
 
@@ -48,6 +49,18 @@ const DiscoverySchema = z
     required: z.boolean().openapi({ description: "Whether the address must sign in through SSO (its domain enforces it)." }),
   })
   .openapi("SsoDiscovery");
+
+const ssoStatusRoute = authenticatedRoute(CLIENT_AND_UP, [], {
+  operationId: "getSsoStatus",
+  method: "get",
+  path: "/auth/sso/status",
+  tags: ["SSO"],
+  summary: "Whether the project offers single sign-on",
+  description:
+    "Whether a team of the project has an enabled SSO connection: a sign-in page then offers \"Continue with SSO\". Its own " +
+    "operation rather than a field of GET /projects/current, whose shape Stack's SDKs and tests know exactly.",
+  responses: { 200: jsonResponse(z.object({ enabled: z.boolean() }).openapi("SsoStatus"), "Whether SSO is offered") },
+});
 
 const discoverSsoRoute = authenticatedRoute(CLIENT_AND_UP, ["SSO_NOT_AVAILABLE_FOR_EMAIL"], {
   operationId: "discoverSso",
@@ -185,6 +198,8 @@ function expiredStateCookie(innerState: string, secure: boolean): string {
 }
 
 export function registerSsoSignInRoutes(router: Router): void {
+  router.openapi(ssoStatusRoute, async (c) => c.json({ enabled: await hasEnabledSsoConnection(c.var.deps, c.var.auth.tenancy) }, 200));
+
   router.openapi(discoverSsoRoute, async (c) => {
     const found = await discoverSso(c.var.deps, c.var.auth.tenancy, c.req.valid("json").email, clientInfo(c));
     return c.json({ connection_id: found.connectionId, protocol: found.protocol, display_name: found.displayName, required: found.required }, 200);

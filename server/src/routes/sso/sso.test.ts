@@ -262,6 +262,21 @@ describe("verified domains", () => {
   });
 });
 
+describe("GET /auth/sso/status", () => {
+  it("says whether a team of the project has an enabled connection, and /projects/current keeps Stack's shape", async () => {
+    const status = async (project: ProjectFixture) => (await callUntyped(t, "GET", "/auth/sso/status", { creds: project.client })).json;
+    const plain = await createProjectFixture(t);
+    expect(await status(plain)).toEqual({ enabled: false });
+    const { project, teamId, connectionId } = await ssoProject();
+    expect(await status(project)).toEqual({ enabled: true });
+    const current = await callUntyped(t, "GET", "/projects/current", { creds: project.client });
+    expect(current.json.config).not.toHaveProperty("sso_enabled");
+    const disabled = await callUntyped(t, "PATCH", `/teams/${teamId}/sso-connections/${connectionId}`, { creds: project.server, body: { enabled: false } });
+    expect(disabled.status, disabled.text).toBe(200);
+    expect(await status(project)).toEqual({ enabled: false });
+  });
+});
+
 describe("OIDC sign-in", () => {
   it("finds the connection from the address, checks state, nonce and PKCE, and signs a new person up into the team with the connection's permissions", async () => {
     const { project, teamId, domain, connectionId } = await ssoProject();
@@ -455,4 +470,5 @@ describeSecurity({ operationId: "addSsoDomain", method: "POST", path: `/teams/${
 describeSecurity({ operationId: "verifySsoDomain", method: "POST", path: `/teams/${TEAM}/sso-domains/${ITEM}/verify`, access: ["server", "admin"], body: {} });
 describeSecurity({ operationId: "updateSsoDomain", method: "PATCH", path: `/teams/${TEAM}/sso-domains/${ITEM}`, access: ["server", "admin"], body: { auto_join: true } });
 describeSecurity({ operationId: "removeSsoDomain", method: "DELETE", path: `/teams/${TEAM}/sso-domains/${ITEM}`, access: ["server", "admin"] });
+describeSecurity({ operationId: "getSsoStatus", method: "GET", path: "/auth/sso/status", access: ["client", "server", "admin"] });
 describeSecurity({ operationId: "discoverSso", method: "POST", path: "/auth/sso/discover", access: ["client", "server", "admin"], body: { email: "sec@example.com" } });

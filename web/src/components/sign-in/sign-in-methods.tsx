@@ -1,5 +1,5 @@
 import { Trans } from "@lingui/react/macro";
-import { useProject } from "@gatehouse/clients/react";
+import { useProject, useSsoOffered } from "@gatehouse/clients/react";
 import { Text } from "@mantine/core";
 import { EmailCodeSignIn } from "./email-code-sign-in";
 import { MethodTabs } from "./method-tabs";
@@ -23,7 +23,8 @@ interface SignInMethodsProps {
 export function SignInMethods({ forgotPassword = true, magicLinkUrl }: SignInMethodsProps) {
   const project = useProject();
   const { credential_enabled: password, magic_link_enabled: emailCode, passkey_enabled: passkey } = project.config;
-  const providers = project.config.enabled_oauth_providers.length > 0 || project.config.sso_enabled;
+  const sso = useSsoOffered();
+  const providers = project.config.enabled_oauth_providers.length > 0 || sso === true;
   return (
     <>
       <SsoSignIn />
@@ -33,7 +34,7 @@ export function SignInMethods({ forgotPassword = true, magicLinkUrl }: SignInMet
         emailCode={emailCode ? <EmailCodeSignIn callbackUrl={magicLinkUrl} /> : null}
       />
       <PasskeySignIn divider={password || emailCode || providers} />
-      {!password && !emailCode && !passkey && !providers ? (
+      {!password && !emailCode && !passkey && !providers && sso === false ? (
         <Text>
           <Trans>Signing in is switched off for this project. Ask its administrator.</Trans>
         </Text>

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { readReturnTarget, useProject, useSignInWithSso } from "@gatehouse/clients/react";
+import { readReturnTarget, useProject, useSignInWithSso, useSsoOffered } from "@gatehouse/clients/react";
 import { Button, Group, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconBuilding } from "@tabler/icons-react";
@@ -21,6 +21,7 @@ const CONNECTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 export function SsoSignIn() {
   const { t } = useLingui();
   const project = useProject();
+  const offered = useSsoOffered();
   const signIn = useSignInWithSso();
   const { search } = useLocation();
   const [open, setOpen] = useState(false);
@@ -48,7 +49,7 @@ export function SsoSignIn() {
     start({ connectionId });
   });
 
-  if (!project.config.sso_enabled) return null;
+  if (!offered) return null;
   if (!open) {
     return (
       <Stack gap="xs">
