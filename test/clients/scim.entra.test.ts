@@ -7,16 +7,33 @@
  * deletion. Written from that documentation; no live Entra tenant.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../harness";
+import { startDnsStandIn, startServer, type DnsStandIn, type TestServer } from "../harness";
 import { api, GROUP_SCHEMA, PATCH_OP, scimClient, sessionOf, teamsOf, teamWithDirectory, tokensWork, USER_SCHEMA } from "../support/scim-idp";
 
 const ENTERPRISE = "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User";
 
 let server: TestServer;
+// Linking an existing account needs its address on a domain the directory's team verified (DNS TXT).
+let dns: DnsStandIn;
 beforeAll(async () => {
-  server = await startServer();
+  dns = await startDnsStandIn();
+  server = await startServer({ env: { DNS_SERVERS: dns.address } });
 }, 120_000);
-afterAll(() => server?.close());
+afterAll(async () => {
+  await server?.close();
+  await dns?.close();
+});
+
+/** A fresh domain that `teamId` claims and verifies through the DNS stand-in. */
+async function verifiedDomainOf(teamId: string): Promise<string> {
+  const domain = `contoso-${crypto.randomUUID().slice(0, 8)}.example`;
+  const added = await api(server, "server", "POST", `/teams/${teamId}/sso-domains`, { domain });
+  expect(added.status).toBe(201);
+  dns.txt.set(added.json.verification_record.name, [added.json.verification_record.value]);
+  const verified = await api(server, "server", "POST", `/teams/${teamId}/sso-domains/${added.json.id}/verify`, {});
+  expect(verified.status).toBe(200);
+  return domain;
+}
 
 const filter = (text: string) => encodeURIComponent(text);
 
@@ -105,10 +122,10 @@ describe("Entra ID: users", () => {
     expect((await scim("GET", `/Users?filter=${filter(`userName eq "${userName}"`)}`)).json.totalResults).toBe(0);
   });
 
-  it("links an existing user with the same verified e-mail, and only unlinks them on DELETE", async () => {
+  it("links an existing user with the same verified e-mail on its team's verified domain, and only unlinks them on DELETE", async () => {
     const { teamId, token } = await teamWithDirectory(server, "Linking");
     const scim = scimClient(server, token);
-    const email = `existing.${crypto.randomUUID().slice(0, 8)}@contoso.example`;
+    const email = `existing.${crypto.randomUUID().slice(0, 8)}@${await verifiedDomainOf(teamId)}`;
     const existing = await api(server, "server", "POST", "/users", { primary_email: email, primary_email_verified: true, primary_email_auth_enabled: true, display_name: "Own Name" });
     expect(existing.status).toBe(201);
     const created = await scim("POST", "/Users", { schemas: [USER_SCHEMA], userName: email, displayName: "Directory Name", emails: [{ value: email, type: "work", primary: true }], active: true });
@@ -122,9 +139,24 @@ describe("Entra ID: users", () => {
     expect(await teamsOf(server, existing.json.id)).not.toContain(teamId);
   });
 
+  it("refuses to link an existing account whose address is on no domain of its team, or another team's", async () => {
+    const { teamId, token } = await teamWithDirectory(server, "Not ours");
+    const other = await teamWithDirectory(server, "Owner of the domain");
+    const scim = scimClient(server, token);
+    for (const domain of ["unclaimed.example", await verifiedDomainOf(other.teamId)]) {
+      const email = `someone.${crypto.randomUUID().slice(0, 8)}@${domain}`;
+      const existing = await api(server, "server", "POST", "/users", { primary_email: email, primary_email_verified: true, primary_email_auth_enabled: true });
+      expect(existing.status).toBe(201);
+      const created = await scim("POST", "/Users", { schemas: [USER_SCHEMA], userName: email, emails: [{ value: email, type: "work" }], active: true });
+      expect(created.status).toBe(409);
+      expect(created.json).toMatchObject({ status: "409", scimType: "uniqueness" });
+      expect(await teamsOf(server, existing.json.id)).not.toContain(teamId);
+    }
+  });
+
   it("refuses to link when the existing user's address is unverified (the OAuth merge rule)", async () => {
-    const { token } = await teamWithDirectory(server, "No link");
-    const email = `unverified.${crypto.randomUUID().slice(0, 8)}@contoso.example`;
+    const { teamId, token } = await teamWithDirectory(server, "No link");
+    const email = `unverified.${crypto.randomUUID().slice(0, 8)}@${await verifiedDomainOf(teamId)}`;
     await api(server, "server", "POST", "/users", { primary_email: email, primary_email_verified: false, primary_email_auth_enabled: true });
     const created = await scimClient(server, token)("POST", "/Users", { schemas: [USER_SCHEMA], userName: email, emails: [{ value: email, type: "work" }] });
     expect(created.status).toBe(409);

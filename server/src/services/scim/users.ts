@@ -6,8 +6,9 @@
  *   primary e-mail, a member of the directory's team. When a user of the project already signs
  *   in with that address, the project's account merge rule for OAuth sign-ins decides, as for
  *   a provider account with the same e-mail (services/oauth/accounts.ts): `link_method` links
- *   that user when their address is verified, `allow_duplicates` makes a second user whose
- *   address does not sign in, and anything else is a 409.
+ *   that user when their address is verified and on a domain the directory's team verified,
+ *   `allow_duplicates` makes a second user whose address does not sign in, and anything else
+ *   is a 409.
  * - `active: false` deprovisions: out of the team and signed out of every session at once;
  *   `active: true` restores the membership and the group permissions.
  * - DELETE deprovisions and unlinks; it deletes the Gatehouse user too when this directory made
@@ -30,11 +31,13 @@ import {
   userBelongsElsewhere,
   type ScimUserFields,
 } from "../../db/queries/scim";
+import { findVerifiedDomain } from "../../db/queries/sso";
 import { deleteUserRow, findAuthByEmail } from "../../db/queries/users";
 import type { ScimUserRecord } from "../../domain/scim";
 import { KnownError } from "../../errors";
 import { ScimError } from "../../errors/scim";
 import type { ServiceDeps } from "../deps";
+import { emailDomain } from "../sso/enforcement";
 import { createUser, updateUser, type UserChanges } from "../users/user-changes";
 import { recordWebhookEvent } from "../webhooks/events";
 import { recordAuditEvent } from "../audit-log/record";
@@ -141,6 +144,16 @@ export async function createScimUser(deps: ServiceDeps, caller: ScimCaller, body
     if (owner) {
       const strategy = tenancy.config.auth.oauth.accountMergeStrategy;
       if (strategy === "link_method" && owner.emailVerified) {
+        // A directory speaks for its team's people only: linking hands it the power to sign the
+        // account out everywhere, so the address must be on a domain its team verified (as an SSO
+        // connection's identity provider may vouch only for those).
+        const domain = await findVerifiedDomain(deps.db, tenancy, emailDomain(input.email!));
+        if (domain?.teamId !== directory.teamId) {
+          throw new ScimError(
+            "UNIQUENESS",
+            `A user of the project already signs in with ${input.email}; a directory links an existing account only when its address is on a domain the directory's team verified.`,
+          );
+        }
         if (await findScimUser(deps.db, tenancy, directory.id, owner.userId)) {
           throw new ScimError("UNIQUENESS", `This directory already has the user who signs in with ${input.email}.`);
         }
