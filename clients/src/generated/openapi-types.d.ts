@@ -73,7 +73,7 @@ export interface paths {
         };
         /**
          * The signed-in user's security activity, newest first
-         * @description Audit events where the signed-in user is the actor or the target: sign-ins (and failed ones), sign-outs, second-factor, password and e-mail changes, sessions ended, keys, permissions and team memberships. Needs the user's access token.
+         * @description Audit events where the signed-in user is the actor or the target: sign-ins (and failed ones), sign-outs, second-factor, password and e-mail changes, sessions ended, keys, permissions and team memberships. Needs the user's access token. `ip` and `user_agent` are shown for what the user did and for refused sign-ins on their account; they are null where an admin, a key or another user acted.
          */
         get: operations["listOwnSecurityActivity"];
         put?: never;

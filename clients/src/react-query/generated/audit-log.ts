@@ -48,7 +48,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Audit events where the signed-in user is the actor or the target: sign-ins (and failed ones), sign-outs, second-factor, password and e-mail changes, sessions ended, keys, permissions and team memberships. Needs the user's access token.
+ * Audit events where the signed-in user is the actor or the target: sign-ins (and failed ones), sign-outs, second-factor, password and e-mail changes, sessions ended, keys, permissions and team memberships. Needs the user's access token. `ip` and `user_agent` are shown for what the user did and for refused sign-ins on their account; they are null where an admin, a key or another user acted.
  * @summary The signed-in user's security activity, newest first
  */
 export const getListOwnSecurityActivityUrl = (params?: ListOwnSecurityActivityParams,) => {

@@ -202,6 +202,24 @@ describe("security activity and team logs", () => {
     expect(anonymous.json.code).toBe("USER_AUTHENTICATION_REQUIRED");
   });
 
+  it("shows the address and device of the user's own actions and of refused sign-ins on the account, never those of an admin or a key", async () => {
+    const user = await signUpUser(t, project.client);
+    expect((await signIn(user.email, "not the password")).status).toBe(400);
+    const own = await signIn(user.email, user.password);
+    const keyDevice = { "x-forwarded-for": "192.0.2.77", "user-agent": "ServerKey/1.0" };
+    await callUntyped(t, "PATCH", `/users/${user.userId}`, { creds: project.server, body: { display_name: "Renamed" }, headers: keyDevice });
+    const res = await callUntyped(t, "GET", "/audit-log/me?action_prefix=auth.sign_in", { creds: { ...project.client, accessToken: own.json.access_token } });
+    expect(res.json.items.map((event: Json) => [event.action, event.ip, event.user_agent])).toEqual([
+      ["auth.sign_in.succeeded", "198.51.100.23", "AuditTest/2.0"],
+      ["auth.sign_in.failed", "198.51.100.23", "AuditTest/2.0"],
+    ]);
+    const [updated] = (await callUntyped(t, "GET", "/audit-log/me?action=user.updated", { creds: as(user) })).json.items;
+    expect(updated).toMatchObject({ actor: { type: "server" }, ip: null, user_agent: null });
+    // The admin's list keeps them.
+    const [asAdmin] = await adminEvents(`user_id=${user.userId}&action=user.updated`);
+    expect(asAdmin).toMatchObject({ ip: "192.0.2.77", user_agent: "ServerKey/1.0" });
+  });
+
   it("shows a team's events to its admins and to the server, not to members without $update_team", async () => {
     const creator = await signUpUser(t, project.client);
     const team = await callUntyped(t, "POST", "/teams", { creds: project.server, body: { display_name: "Admins see", creator_user_id: creator.userId } });

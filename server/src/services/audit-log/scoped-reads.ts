@@ -5,6 +5,7 @@
  * team may see what was done in it. Reusing it, rather than a system permission of our own,
  * keeps the team permission list Stack Auth's SDKs know.
  */
+import type { AuditEvent } from "../../domain/audit-events";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../projects/tenancy";
 import { listAuditEvents, type AuditEventPage, type AuditLogQuery } from "./search";
@@ -13,14 +14,26 @@ export const TEAM_AUDIT_LOG_PERMISSION = "$update_team";
 
 type Filters = Omit<AuditLogQuery, "userId" | "teamId">;
 
-export function listOwnSecurityActivity(
+/**
+ * The user's own events. An event's address and user agent are the actor's, so they are shown
+ * only where the actor is the user, or an anonymous caller acting on the user's account: a
+ * refused password or code (auth.sign_in.failed), where the address is what tells the user
+ * where an attempt on their credentials came from. An admin, a key, a directory or another
+ * user acting on the account keeps their address and device to themselves.
+ */
+export async function listOwnSecurityActivity(
   deps: ServiceDeps,
   tenancy: Tenancy,
   userId: string,
   filters: Filters,
   page: { limit: number; cursor?: string },
 ): Promise<AuditEventPage> {
-  return listAuditEvents(deps, tenancy, { ...filters, userId }, page);
+  const found = await listAuditEvents(deps, tenancy, { ...filters, userId }, page);
+  return { ...found, items: found.items.map((event) => (clientShownTo(event, userId) ? event : { ...event, ip: null, userAgent: null })) };
+}
+
+function clientShownTo(event: AuditEvent, userId: string): boolean {
+  return event.actor.type === "user" && (event.actor.id === userId || event.actor.id === null);
 }
 
 /** A team's events (the route admits a client only as a member holding TEAM_AUDIT_LOG_PERMISSION). */
