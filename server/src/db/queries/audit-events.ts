@@ -122,6 +122,14 @@ export async function appendAuditEvent(tx: Queryable, tenant: Tenant, event: Aud
   );
 }
 
+/**
+ * Makes the rest of the transaction read one snapshot, so the head and every page of events
+ * verification reads agree; the transaction's first statement.
+ */
+export async function readAuditChainAsOneSnapshot(tx: Queryable): Promise<void> {
+  await tx.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
+}
+
 /** Up to `limit` events after `afterSeq`, in chain order (verification reads the chain with it). */
 export async function listAuditChain(q: Queryable, tenant: Tenant, afterSeq: number, limit: number): Promise<AuditEvent[]> {
   const rows = await q.query<AuditEventRow>(

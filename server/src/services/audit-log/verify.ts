@@ -6,7 +6,7 @@
  * reordered), or the chain stops short of the head (events at the end were removed).
  */
 import type { Queryable } from "../../db/db";
-import { findAuditChainHead, listAuditChain } from "../../db/queries/audit-events";
+import { findAuditChainHead, listAuditChain, readAuditChainAsOneSnapshot } from "../../db/queries/audit-events";
 import type { Tenant } from "../../db/queries/tenant";
 import type { ServiceDeps } from "../deps";
 import { auditEventHash, GENESIS_HASH } from "./chain";
@@ -65,7 +65,7 @@ export function verifyAuditLog(deps: Pick<ServiceDeps, "db">, tenant: Tenant): P
   // One snapshot for the head and every event: a retention batch or an append committed
   // meanwhile would otherwise read as a gap or a cut tail.
   return deps.db.transaction(async (tx) => {
-    await tx.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
+    await readAuditChainAsOneSnapshot(tx);
     return verifyAuditChain(tx, tenant);
   });
 }
