@@ -12,7 +12,7 @@
  * client may not see reads as absent, so ids cannot be probed, and so does a team the client
  * is not in (API_KEY_NOT_FOUND, as Stack Auth answers), so team ids cannot either.
  */
-import { recordCallerEvent } from "../audit-log/record";
+import { recordAuditEvent } from "../audit-log/record";
 import {
   findApiKey,
   insertApiKey,
@@ -84,7 +84,7 @@ export async function createApiKey(
       lastFour: value.slice(-4),
       expiresAt: input.expiresAtMillis === null ? null : new Date(input.expiresAtMillis),
     });
-    await recordCallerEvent(deps, tx, tenancy, "api_key.created", { type: "api_key", id }, apiKeyEventScope(input.owner));
+    await recordAuditEvent(deps, tx, { tenancy, action: "api_key.created", target: { type: "api_key", id }, ...apiKeyEventScope(input.owner) });
     return inserted;
   });
   return { key, value };
@@ -143,7 +143,7 @@ export async function updateApiKeyOf(
     const updated = await updateApiKey(tx, tenancy, id, changes);
     if (!updated) throw new KnownError("API_KEY_NOT_FOUND");
     if (changes.revoke && before.manuallyRevokedAtMillis === null) {
-      await recordCallerEvent(deps, tx, tenancy, "api_key.revoked", { type: "api_key", id }, apiKeyEventScope(updated.owner));
+      await recordAuditEvent(deps, tx, { tenancy, action: "api_key.revoked", target: { type: "api_key", id }, ...apiKeyEventScope(updated.owner) });
     }
     return updated;
   });

@@ -22,34 +22,21 @@ import { toAuditEventWire } from "./wire";
 export interface AuditEventInput {
   tenancy: Tenancy;
   action: AuditAction;
-  actor: { type: "user" | "admin" | "server" | "scim" | "sso" | "system"; id: string | null };
-  target?: { type: string; id: string } | null;
+  /** Who acted; left out, the request's caller (requestActor). */
+  actor?: AuditEvent["actor"];
+  target?: AuditEvent["target"];
   teamId?: string | null;
   /** The caller's address and user agent; left out, the request's own (null: none). */
   client?: ClientInfo | null;
   details?: Record<string, unknown>;
 }
 
-export type AuditActor = AuditEventInput["actor"];
-
 /**
  * Whoever the request being handled was made by (http/access.ts notes it): a user, a project
  * owner on the dashboard (admin), a key (server, admin); Gatehouse itself outside a request.
  */
-export function requestActor(): AuditActor {
+export function requestActor(): AuditEvent["actor"] {
   return currentRequest()?.caller?.actor ?? { type: "system", id: null };
-}
-
-/** Records `action` on `target`, done by the request's caller: the common case of the services' events. */
-export function recordCallerEvent(
-  deps: Pick<ServiceDeps, "db">,
-  q: Queryable,
-  tenancy: Tenancy,
-  action: AuditAction,
-  target: { type: string; id: string } | null,
-  more: Pick<AuditEventInput, "teamId" | "details"> = {},
-): Promise<AuditEvent> {
-  return recordAuditEvent(deps, q, { tenancy, action, actor: requestActor(), target, ...more });
 }
 
 /** User agents are kept to this many characters; the rest says nothing an audit needs. */
@@ -75,7 +62,7 @@ async function append(tx: Queryable, input: AuditEventInput): Promise<AuditEvent
     // range is then a seq range (see db/queries/audit-events.ts).
     createdAtMillis: Math.max(Date.now(), head.lastCreatedAtMillis ?? 0),
     action: input.action,
-    actor: { type: input.actor.type, id: input.actor.id },
+    actor: input.actor ? { type: input.actor.type, id: input.actor.id } : requestActor(),
     target: input.target ? { type: input.target.type, id: input.target.id } : null,
     teamId: input.teamId ?? null,
     ip: client?.ip ?? null,

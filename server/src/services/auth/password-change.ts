@@ -8,7 +8,7 @@
  * code is issued and mailed in the background after the answer, so neither the answer nor
  * its timing tells an attacker which addresses are registered.
  */
-import { recordAuditEvent, recordCallerEvent } from "../audit-log/record";
+import { recordAuditEvent } from "../audit-log/record";
 import { hashPassword, verifyPassword } from "../../crypto/password";
 import { deleteUserSessions, findPasswordHash, setPasswordHashIfAbsent } from "../../db/queries/credentials";
 import { findAuthByEmail, updateUserProfile } from "../../db/queries/users";
@@ -51,7 +51,7 @@ export async function setFirstPassword(deps: ServiceDeps, tenancy: Tenancy, user
   await deps.db.transaction(async (tx) => {
     if (!(await setPasswordHashIfAbsent(tx, tenancy, userId, hash))) throw new KnownError("PASSWORD_ALREADY_SET");
     await recordUserEvent(tx, tenancy, "user.updated", userId);
-    await recordCallerEvent(deps, tx, tenancy, "auth.password.changed", { type: "user", id: userId }, { details: { first_password: true } });
+    await recordAuditEvent(deps, tx, { tenancy, action: "auth.password.changed", target: { type: "user", id: userId }, details: { first_password: true } });
   });
 }
 

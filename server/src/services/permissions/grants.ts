@@ -1,5 +1,5 @@
 /** Granting, revoking and listing team and project permissions of users. */
-import { recordCallerEvent } from "../audit-log/record";
+import { recordAuditEvent } from "../audit-log/record";
 import { deleteGrant, insertGrant, listGrants } from "../../db/queries/permission-grants";
 import type { PermissionScope } from "./scope";
 import { isTeamMember } from "../../db/queries/teams";
@@ -35,7 +35,7 @@ export async function grantPermission(
   await deps.db.transaction(async (tx) => {
     if (await insertGrant(tx, tenancy, scope, grant)) {
       await recordPermissionEvent(tx, tenancy, scope, "created", grant);
-      await recordCallerEvent(deps, tx, tenancy, "permission.granted", { type: "user", id: grant.userId }, { teamId: grant.teamId, details: { scope, permission_id: grant.permissionId } });
+      await recordAuditEvent(deps, tx, { tenancy, action: "permission.granted", target: { type: "user", id: grant.userId }, teamId: grant.teamId, details: { scope, permission_id: grant.permissionId } });
     }
   });
   return { id: grant.permissionId, userId: grant.userId, teamId: grant.teamId };
@@ -55,7 +55,7 @@ export async function revokePermission(
       throw new KnownError("PERMISSION_NOT_FOUND", { permission_id: grant.permissionId });
     }
     await recordPermissionEvent(tx, tenancy, scope, "deleted", grant);
-    await recordCallerEvent(deps, tx, tenancy, "permission.revoked", { type: "user", id: grant.userId }, { teamId: grant.teamId, details: { scope, permission_id: grant.permissionId } });
+    await recordAuditEvent(deps, tx, { tenancy, action: "permission.revoked", target: { type: "user", id: grant.userId }, teamId: grant.teamId, details: { scope, permission_id: grant.permissionId } });
   });
 }
 

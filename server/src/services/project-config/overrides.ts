@@ -5,7 +5,7 @@
  * stores it, so a refused change stores nothing, and concurrent writers to one level queue on
  * its row lock instead of losing each other's keys.
  */
-import { recordCallerEvent } from "../audit-log/record";
+import { recordAuditEvent } from "../audit-log/record";
 import type { Queryable } from "../../db/db";
 import { findBranchSource, findOverride, lockOverride, setBranchSource, upsertOverride } from "../../db/queries/config-overrides";
 import { findProjectWithOverrides } from "../../db/queries/projects";
@@ -85,7 +85,7 @@ async function changeOverride(
         const next = await change(current, tx);
         await storeChecked(deps, tx, tenancy, level, next);
         // Which keys changed, never their values: a configuration holds OAuth and SMTP secrets.
-        await recordCallerEvent(deps, tx, tenancy, "project.config.updated", { type: "project", id: tenancy.projectId }, { details: { level, keys: changedKeys(current, next) } });
+        await recordAuditEvent(deps, tx, { tenancy, action: "project.config.updated", target: { type: "project", id: tenancy.projectId }, details: { level, keys: changedKeys(current, next) } });
       }),
     () => new KnownError("CURRENT_PROJECT_NOT_FOUND", { project_id: tenancy.projectId }),
   );

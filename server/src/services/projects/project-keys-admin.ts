@@ -2,7 +2,7 @@
  * Project API key sets. Each key is a random secret shown once, at creation; only its
  * SHA-256 digest and last four characters are stored. Revocation is permanent.
  */
-import { recordCallerEvent } from "../audit-log/record";
+import { recordAuditEvent } from "../audit-log/record";
 import type { Tenancy } from "./tenancy";
 import { hashSecret } from "../../crypto/secret-hash";
 import { newId, randomToken } from "../../crypto/random";
@@ -58,7 +58,7 @@ export async function createProjectApiKeySet(
 ): Promise<CreatedApiKeySet> {
   return deps.db.transaction(async (tx) => {
     const created = await createApiKeySet(tx, tenancy.projectId, input);
-    await recordCallerEvent(deps, tx, tenancy, "internal_api_key.created", { type: "internal_api_key", id: created.id }, { details: { kinds: input.kinds } });
+    await recordAuditEvent(deps, tx, { tenancy, action: "internal_api_key.created", target: { type: "internal_api_key", id: created.id }, details: { kinds: input.kinds } });
     return created;
   });
 }
@@ -80,7 +80,7 @@ export async function updateProjectApiKeySet(
   const projectId = tenancy.projectId;
   const updated = await deps.db.transaction(async (tx) => {
     const row = await updateApiKeySet(tx, projectId, id, { description: changes.description, revoke: changes.revoked === true });
-    if (row && changes.revoked) await recordCallerEvent(deps, tx, tenancy, "internal_api_key.revoked", { type: "internal_api_key", id });
+    if (row && changes.revoked) await recordAuditEvent(deps, tx, { tenancy, action: "internal_api_key.revoked", target: { type: "internal_api_key", id } });
     return row;
   });
   if (!updated) throw new KnownError("API_KEY_NOT_FOUND");

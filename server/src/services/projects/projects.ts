@@ -1,5 +1,5 @@
 import { newId } from "../../crypto/random";
-import { recordCallerEvent } from "../audit-log/record";
+import { recordAuditEvent } from "../audit-log/record";
 import { lockOverride, findOverride, upsertOverride } from "../../db/queries/config-overrides";
 import {
   deleteProject,
@@ -98,7 +98,7 @@ export async function updateCurrentProject(deps: ServiceDeps, tenancy: Tenancy, 
     }
     await assertConsistent(deps, tx, tenancy.projectId, tenancy.branchId, config);
     const fields = [...Object.keys(changes).filter((key) => changes[key as keyof typeof changes] !== undefined), ...Object.keys(config ?? {}).map((key) => `config.${key}`)];
-    await recordCallerEvent(deps, tx, tenancy, "project.updated", { type: "project", id: tenancy.projectId }, { details: { fields: fields.sort() } });
+    await recordAuditEvent(deps, tx, { tenancy, action: "project.updated", target: { type: "project", id: tenancy.projectId }, details: { fields: fields.sort() } });
   });
   deps.tenancies.forget(tenancy.projectId);
   return deps.tenancies.load(tenancy.projectId, tenancy.branchId);

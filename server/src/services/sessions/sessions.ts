@@ -19,7 +19,7 @@ import { KnownError } from "../../errors";
 import { issueAccessToken } from "./access-tokens";
 import { recordTokenRefresh } from "../analytics/events";
 import type { ClientInfo } from "./client-info";
-import { recordAuditEvent, recordCallerEvent, requestActor } from "../audit-log/record";
+import { recordAuditEvent } from "../audit-log/record";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../projects/tenancy";
 
@@ -161,7 +161,7 @@ export async function revokeSession(
     const userId = scope.ownerId
       ? ((await deleteSession(tx, tenancy, sessionId, scope.ownerId)) ? scope.ownerId : null)
       : await deleteSessionById(tx, tenancy, sessionId);
-    if (userId) await recordCallerEvent(deps, tx, tenancy, "session.revoked", { type: "user", id: userId }, { details: { session_id: sessionId } });
+    if (userId) await recordAuditEvent(deps, tx, { tenancy, action: "session.revoked", target: { type: "user", id: userId }, details: { session_id: sessionId } });
     return userId !== null;
   });
   if (deleted) deps.revokedSessions.add(sessionId);
@@ -182,7 +182,6 @@ export async function createSessionForUser(
     await recordAuditEvent(deps, tx, {
       tenancy,
       action: options.isImpersonation ? "session.impersonation.created" : "auth.sign_in.succeeded",
-      actor: requestActor(),
       target: { type: "user", id: userId },
       client,
       details: { method: "server", session_id: opened.sessionId },

@@ -5,7 +5,7 @@
  * accepting by the invitation's id instead needs the recipient's address as one of the
  * user's verified e-mails. Deleting the team deletes its invitations (foreign key).
  */
-import { recordCallerEvent } from "../audit-log/record";
+import { recordAuditEvent } from "../audit-log/record";
 import type { Queryable } from "../../db/db";
 import { findUserChannelByValue } from "../../db/queries/contact-channels";
 import {
@@ -131,7 +131,7 @@ export async function redeemInvitationCode(
     if (!team) throw new KnownError("VERIFICATION_CODE_NOT_FOUND");
     // Accepting as a member (or beside a concurrent add) uses the code up and changes nothing else.
     if (userId && (await joinTeam(tx, tenancy, team.id, userId))) {
-      await recordCallerEvent(deps, tx, tenancy, "team.member.added", { type: "user", id: userId }, { teamId: team.id, details: { via: "invitation" } });
+      await recordAuditEvent(deps, tx, { tenancy, action: "team.member.added", target: { type: "user", id: userId }, teamId: team.id, details: { via: "invitation" } });
     }
     return { teamId: team.id, teamDisplayName: team.displayName };
   });
@@ -155,7 +155,7 @@ export async function acceptInvitationById(
     // The user's own address: saying it needs verifying tells them nothing about anyone else.
     if (!channel.isVerified) throw new KnownError("EMAIL_NOT_VERIFIED");
     if (await joinTeam(tx, tenancy, invitation.teamId, userId)) {
-      await recordCallerEvent(deps, tx, tenancy, "team.member.added", { type: "user", id: userId }, { teamId: invitation.teamId, details: { via: "invitation" } });
+      await recordAuditEvent(deps, tx, { tenancy, action: "team.member.added", target: { type: "user", id: userId }, teamId: invitation.teamId, details: { via: "invitation" } });
     }
     await markCodeUsed(tx, tenancy, invitation.id);
   });

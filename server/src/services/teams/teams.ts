@@ -11,7 +11,7 @@ import {
   type TeamChanges,
   type TeamMemberProfileRecord,
 } from "../../db/queries/teams";
-import { recordCallerEvent } from "../audit-log/record";
+import { recordAuditEvent } from "../audit-log/record";
 import { findUser, findUsersByIds } from "../../db/queries/users";
 import type { User } from "../../domain/users";
 import type { Team } from "../../domain/teams";
@@ -59,7 +59,7 @@ export async function createTeam(
   return deps.db.transaction(async (tx) => {
     if (creatorUserId !== null && !(await findUser(tx, tenancy, creatorUserId))) throw new KnownError("USER_NOT_FOUND");
     const created = await insertNewTeam(tx, tenancy, creatorUserId, team);
-    await recordCallerEvent(deps, tx, tenancy, "team.created", { type: "team", id: created.id }, { teamId: created.id, details: { creator_user_id: creatorUserId } });
+    await recordAuditEvent(deps, tx, { tenancy, action: "team.created", target: { type: "team", id: created.id }, teamId: created.id, details: { creator_user_id: creatorUserId } });
     return created;
   });
 }
@@ -69,7 +69,7 @@ export async function updateTeam(deps: ServiceDeps, tenancy: Tenancy, teamId: st
     const team = await updateTeamRow(tx, tenancy, teamId, changes);
     if (!team) throw new KnownError("TEAM_NOT_FOUND", { team_id: teamId });
     await recordTeamEvent(tx, tenancy, "team.updated", team);
-    await recordCallerEvent(deps, tx, tenancy, "team.updated", { type: "team", id: teamId }, { teamId, details: { fields: Object.keys(changes).filter((key) => changes[key as keyof TeamChanges] !== undefined).sort() } });
+    await recordAuditEvent(deps, tx, { tenancy, action: "team.updated", target: { type: "team", id: teamId }, teamId, details: { fields: Object.keys(changes).filter((key) => changes[key as keyof TeamChanges] !== undefined).sort() } });
     return team;
   });
 }
@@ -80,7 +80,7 @@ export async function deleteTeam(deps: ServiceDeps, tenancy: Tenancy, teamId: st
     await clearSelectedTeam(tx, tenancy, teamId);
     if (!(await deleteTeamRow(tx, tenancy, teamId))) throw new KnownError("TEAM_NOT_FOUND", { team_id: teamId });
     await recordWebhookEvent(tx, tenancy, "team.deleted", () => ({ id: teamId }));
-    await recordCallerEvent(deps, tx, tenancy, "team.deleted", { type: "team", id: teamId }, { teamId });
+    await recordAuditEvent(deps, tx, { tenancy, action: "team.deleted", target: { type: "team", id: teamId }, teamId });
   });
 }
 
@@ -89,7 +89,7 @@ export async function addTeamMember(deps: ServiceDeps, tenancy: Tenancy, teamId:
     if (!(await findTeam(tx, tenancy, teamId))) throw new KnownError("TEAM_NOT_FOUND", { team_id: teamId });
     if (!(await findUser(tx, tenancy, userId))) throw new KnownError("USER_NOT_FOUND");
     if (!(await joinTeam(tx, tenancy, teamId, userId))) throw new KnownError("TEAM_MEMBERSHIP_ALREADY_EXISTS");
-    await recordCallerEvent(deps, tx, tenancy, "team.member.added", { type: "user", id: userId }, { teamId });
+    await recordAuditEvent(deps, tx, { tenancy, action: "team.member.added", target: { type: "user", id: userId }, teamId });
   });
 }
 
@@ -102,7 +102,7 @@ export async function removeTeamMember(deps: ServiceDeps, tenancy: Tenancy, team
     }
     await clearSelectedTeam(tx, tenancy, teamId, userId);
     await recordMembershipEvent(tx, tenancy, "team_membership.deleted", { teamId, userId });
-    await recordCallerEvent(deps, tx, tenancy, "team.member.removed", { type: "user", id: userId }, { teamId });
+    await recordAuditEvent(deps, tx, { tenancy, action: "team.member.removed", target: { type: "user", id: userId }, teamId });
   });
 }
 

@@ -1,5 +1,5 @@
 import { listUserPage, type UserListFilter } from "../../db/queries/user-list";
-import { recordCallerEvent } from "../audit-log/record";
+import { recordAuditEvent } from "../audit-log/record";
 import { deleteUserRow, findUser } from "../../db/queries/users";
 import { listTeams } from "../../db/queries/teams";
 import { endpointsTaking, recordWebhookEvent } from "../webhooks/events";
@@ -22,7 +22,7 @@ export async function deleteUser(deps: ServiceDeps, tenancy: Tenancy, userId: st
     const teams = endpointsTaking(tenancy.config, "user.deleted").length > 0 ? await listTeams(tx, tenancy, userId) : [];
     if (!(await deleteUserRow(tx, tenancy, userId))) throw new KnownError("USER_NOT_FOUND");
     await recordWebhookEvent(tx, tenancy, "user.deleted", () => ({ id: userId, teams: teams.map((team) => ({ id: team.id })) }));
-    await recordCallerEvent(deps, tx, tenancy, "user.deleted", { type: "user", id: userId });
+    await recordAuditEvent(deps, tx, { tenancy, action: "user.deleted", target: { type: "user", id: userId } });
   });
   // The cascade ended the user's sessions: refuse their access tokens from the next request on.
   await deps.revokedSessions.catchUp();

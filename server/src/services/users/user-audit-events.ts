@@ -7,7 +7,7 @@
  */
 import type { Queryable } from "../../db/db";
 import type { ServiceDeps } from "../deps";
-import { recordCallerEvent, requestActor } from "../audit-log/record";
+import { recordAuditEvent, requestActor } from "../audit-log/record";
 import type { Tenancy } from "../projects/tenancy";
 
 /** The fields of a change this module reads (user-changes.ts's UserChanges has them). */
@@ -28,21 +28,21 @@ const byServerOrAdmin = () => ["server", "admin"].includes(requestActor().type);
 
 export async function recordUserCreated(deps: Pick<ServiceDeps, "db">, tx: Queryable, tenancy: Tenancy, userId: string, changes: UserChanges): Promise<void> {
   if (!byServerOrAdmin()) return;
-  await recordCallerEvent(deps, tx, tenancy, "user.created", { type: "user", id: userId }, { details: { fields: changedFields(changes) } });
+  await recordAuditEvent(deps, tx, { tenancy, action: "user.created", target: { type: "user", id: userId }, details: { fields: changedFields(changes) } });
 }
 
 export async function recordUserChanged(deps: Pick<ServiceDeps, "db">, tx: Queryable, tenancy: Tenancy, userId: string, changes: UserChanges): Promise<void> {
   const target = { type: "user", id: userId };
   if (changes.totpSecretBase64 !== undefined) {
-    await recordCallerEvent(deps, tx, tenancy, changes.totpSecretBase64 === null ? "auth.mfa.disabled" : "auth.mfa.enabled", target, { details: { factor: "totp" } });
+    await recordAuditEvent(deps, tx, { tenancy, action: changes.totpSecretBase64 === null ? "auth.mfa.disabled" : "auth.mfa.enabled", target, details: { factor: "totp" } });
   }
   if (changes.password !== undefined || changes.passwordHash !== undefined) {
-    await recordCallerEvent(deps, tx, tenancy, "auth.password.changed", target, { details: { removed: changes.password === null || changes.passwordHash === null } });
+    await recordAuditEvent(deps, tx, { tenancy, action: "auth.password.changed", target, details: { removed: changes.password === null || changes.passwordHash === null } });
   }
   if (changes.primaryEmail !== undefined) {
-    await recordCallerEvent(deps, tx, tenancy, "auth.email.changed", target, { details: { primary_email: changes.primaryEmail } });
+    await recordAuditEvent(deps, tx, { tenancy, action: "auth.email.changed", target, details: { primary_email: changes.primaryEmail } });
   }
   if (byServerOrAdmin()) {
-    await recordCallerEvent(deps, tx, tenancy, "user.updated", target, { details: { fields: changedFields(changes) } });
+    await recordAuditEvent(deps, tx, { tenancy, action: "user.updated", target, details: { fields: changedFields(changes) } });
   }
 }
