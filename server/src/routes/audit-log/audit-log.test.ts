@@ -87,6 +87,47 @@ describe("what the audit log records", () => {
     expect(config).toMatchObject({ actor: { type: "admin", id: null }, target: { type: "project", id: project.projectId }, details: { level: "environment", keys: ["teams.allowClientTeamCreation"] } });
   });
 
+  it("records API keys, e-mail changes, a refused code, team changes and a user's deletion with their actors", async () => {
+    const fixture = await createProjectFixture(t, { config: { allow_user_api_keys: true, magic_link_enabled: true } });
+    const user = await signUpUser(t, fixture.client);
+    const key = await callUntyped(t, "POST", "/user-api-keys", { creds: as(user, fixture), body: { description: "ci", expires_at_millis: null, user_id: "me" } });
+    expect(key.status, key.text).toBe(200);
+    await callUntyped(t, "PATCH", `/user-api-keys/${key.json.id}`, { creds: fixture.server, body: { revoked: true } });
+    await callUntyped(t, "PATCH", `/users/${user.userId}`, { creds: fixture.server, body: { primary_email: uniqueEmail("moved") } });
+    const team = await callUntyped(t, "POST", "/teams", { creds: fixture.server, body: { display_name: "Short-lived" } });
+    await callUntyped(t, "POST", `/team-memberships/${team.json.id}/${user.userId}`, { creds: fixture.server, body: {} });
+    await callUntyped(t, "PATCH", `/teams/${team.json.id}`, { creds: fixture.server, body: { display_name: "Renamed" } });
+    await callUntyped(t, "DELETE", `/team-memberships/${team.json.id}/${user.userId}`, { creds: fixture.server });
+    await callUntyped(t, "DELETE", `/teams/${team.json.id}`, { creds: fixture.server });
+    await callUntyped(t, "DELETE", `/users/${user.userId}`, { creds: fixture.server });
+    expect((await callUntyped(t, "POST", "/auth/otp/sign-in", { creds: fixture.client, body: { code: "A".repeat(45) } })).json.code).toBe("VERIFICATION_CODE_NOT_FOUND");
+
+    const byUser = (await adminEvents(`user_id=${user.userId}`, fixture)).map((event) => [event.action, event.actor.type]).reverse();
+    expect(byUser).toEqual([
+      ["auth.sign_up.succeeded", "user"],
+      ["api_key.created", "user"],
+      ["auth.email.changed", "server"],
+      ["user.updated", "server"],
+      ["team.member.added", "server"],
+      ["team.member.removed", "server"],
+      ["user.deleted", "server"],
+    ]);
+    const keys = (await adminEvents("action_prefix=api_key.", fixture)).reverse();
+    expect(keys).toMatchObject([
+      { action: "api_key.created", actor: { type: "user", id: user.userId }, target: { type: "api_key", id: key.json.id }, details: { owner_type: "user", user_id: user.userId } },
+      { action: "api_key.revoked", actor: { type: "server", id: null }, target: { type: "api_key", id: key.json.id } },
+    ]);
+    expect((await adminEvents(`team_id=${team.json.id}`, fixture)).map((event) => event.action).reverse()).toEqual([
+      "team.created",
+      "team.member.added",
+      "team.updated",
+      "team.member.removed",
+      "team.deleted",
+    ]);
+    const [refused] = await adminEvents("action=auth.sign_in.failed", fixture);
+    expect(refused).toMatchObject({ actor: { type: "user", id: null }, target: null, details: { method: "otp", error: "VERIFICATION_CODE_NOT_FOUND" } });
+  });
+
   it("rolls an event back with its action", async () => {
     const before = await adminEvents("action=team.created");
     await callUntyped(t, "POST", "/teams", { creds: project.server, body: { display_name: "x", creator_user_id: "00000000-0000-4000-8000-000000000000" } });
