@@ -87,13 +87,14 @@ describe("what the audit log records", () => {
     expect(config).toMatchObject({ actor: { type: "admin", id: null }, target: { type: "project", id: project.projectId }, details: { level: "environment", keys: ["teams.allowClientTeamCreation"] } });
   });
 
-  it("records API keys, e-mail changes, a refused code, team changes and a user's deletion with their actors", async () => {
+  it("records API keys, e-mail changes, passkeys switched off, a refused code, team changes and a user's deletion with their actors", async () => {
     const fixture = await createProjectFixture(t, { config: { allow_user_api_keys: true, magic_link_enabled: true } });
     const user = await signUpUser(t, fixture.client);
     const key = await callUntyped(t, "POST", "/user-api-keys", { creds: as(user, fixture), body: { description: "ci", expires_at_millis: null, user_id: "me" } });
     expect(key.status, key.text).toBe(200);
     await callUntyped(t, "PATCH", `/user-api-keys/${key.json.id}`, { creds: fixture.server, body: { revoked: true } });
     await callUntyped(t, "PATCH", `/users/${user.userId}`, { creds: fixture.server, body: { primary_email: uniqueEmail("moved") } });
+    await callUntyped(t, "PATCH", `/users/${user.userId}`, { creds: fixture.server, body: { passkey_auth_enabled: false } });
     const team = await callUntyped(t, "POST", "/teams", { creds: fixture.server, body: { display_name: "Short-lived" } });
     await callUntyped(t, "POST", `/team-memberships/${team.json.id}/${user.userId}`, { creds: fixture.server, body: {} });
     await callUntyped(t, "PATCH", `/teams/${team.json.id}`, { creds: fixture.server, body: { display_name: "Renamed" } });
@@ -107,6 +108,8 @@ describe("what the audit log records", () => {
       ["auth.sign_up.succeeded", "user"],
       ["api_key.created", "user"],
       ["auth.email.changed", "server"],
+      ["user.updated", "server"],
+      ["auth.passkey.removed", "server"],
       ["user.updated", "server"],
       ["team.member.added", "server"],
       ["team.member.removed", "server"],

@@ -1,9 +1,9 @@
 /**
  * The audit events of a user created or changed through the users service. A change to a
- * sign-in factor (second factor, password, primary e-mail) is recorded whoever makes it; other
- * changes, and creations, only when server or admin access made them (a user's own profile
- * edits are not security events, and sign-ups record their own). Secrets are named, never
- * recorded.
+ * sign-in factor (second factor, passkeys switched off, password, primary e-mail) is recorded
+ * whoever makes it; other changes, and creations, only when server or admin access made them
+ * (a user's own profile edits are not security events, and sign-ups record their own).
+ * Secrets are named, never recorded.
  */
 import type { Queryable } from "../../db/db";
 import type { ServiceDeps } from "../deps";
@@ -16,6 +16,7 @@ type UserChanges = Record<string, unknown> & {
   password?: string | null;
   passwordHash?: string | null;
   primaryEmail?: string | null;
+  passkeyAuthEnabled?: boolean;
 };
 
 const changedFields = (changes: UserChanges) =>
@@ -35,6 +36,9 @@ export async function recordUserChanged(deps: Pick<ServiceDeps, "db">, tx: Query
   const target = { type: "user", id: userId };
   if (changes.totpSecretBase64 !== undefined) {
     await recordAuditEvent(deps, tx, { tenancy, action: changes.totpSecretBase64 === null ? "auth.mfa.disabled" : "auth.mfa.enabled", target, details: { factor: "totp" } });
+  }
+  if (changes.passkeyAuthEnabled === false) {
+    await recordAuditEvent(deps, tx, { tenancy, action: "auth.passkey.removed", target });
   }
   if (changes.password !== undefined || changes.passwordHash !== undefined) {
     await recordAuditEvent(deps, tx, { tenancy, action: "auth.password.changed", target, details: { removed: changes.password === null || changes.passwordHash === null } });
