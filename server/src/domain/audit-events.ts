@@ -37,7 +37,6 @@ export const AUDIT_ACTIONS = [
   // The project itself.
   "project.updated",
   "project.config.updated",
-  "project.deleted",
   "internal_api_key.created",
   "internal_api_key.revoked",
   // SCIM provisioning.

@@ -460,7 +460,6 @@ export const AuditEventAction = {
   userdeleted: 'user.deleted',
   projectupdated: 'project.updated',
   projectconfigupdated: 'project.config.updated',
-  projectdeleted: 'project.deleted',
   internal_api_keycreated: 'internal_api_key.created',
   internal_api_keyrevoked: 'internal_api_key.revoked',
   scimusercreated: 'scim.user.created',
