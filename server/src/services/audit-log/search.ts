@@ -40,7 +40,7 @@ function actionsOf(query: AuditLogQuery): AuditAction[] | undefined {
   );
 }
 
-export function toFilter(query: AuditLogQuery): AuditEventFilter {
+function toFilter(query: AuditLogQuery): AuditEventFilter {
   if (query.fromMillis !== undefined && query.toMillis !== undefined && query.fromMillis > query.toMillis) {
     refuse("from_millis is later than to_millis.");
   }
@@ -74,9 +74,16 @@ export async function listAuditEvents(
 
 const EXPORT_PAGE = 1_000;
 
-/** Every event the query matches, newest first, a page at a time (for streaming downloads). */
-export async function* exportAuditEvents(deps: Pick<ServiceDeps, "db">, tenancy: Tenancy, query: AuditLogQuery): AsyncGenerator<AuditEvent[]> {
-  const filter = toFilter(query);
+/**
+ * Every event the query matches, newest first, a page at a time (for streaming downloads). A
+ * bad filter is refused here, before the first page is asked for, so a download never starts
+ * only to break.
+ */
+export function exportAuditEvents(deps: Pick<ServiceDeps, "db">, tenancy: Tenancy, query: AuditLogQuery): AsyncGenerator<AuditEvent[]> {
+  return exportPages(deps, tenancy, toFilter(query));
+}
+
+async function* exportPages(deps: Pick<ServiceDeps, "db">, tenancy: Tenancy, filter: AuditEventFilter): AsyncGenerator<AuditEvent[]> {
   let beforeSeq: number | undefined;
   for (;;) {
     const items = await listAuditEventPage(deps.db, tenancy, filter, { limit: EXPORT_PAGE, beforeSeq });
