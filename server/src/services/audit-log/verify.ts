@@ -9,7 +9,7 @@ import type { Queryable } from "../../db/db";
 import { findAuditChainHead, listAuditChain, readAuditChainAsOneSnapshot } from "../../db/queries/audit-events";
 import type { Tenant } from "../../db/queries/tenant";
 import type { ServiceDeps } from "../deps";
-import { auditEventHash, GENESIS_HASH } from "./chain";
+import { auditEventHash } from "./chain";
 
 export type AuditChainBreak = "changed" | "missing" | "link_broken" | "truncated";
 
@@ -38,7 +38,8 @@ export async function verifyAuditChain(q: Queryable, tenant: Tenant): Promise<Au
   });
 
   let expectedSeq = head.checkpointSeq + 1;
-  let prevHash = head.checkpointSeq === 0 ? GENESIS_HASH : head.checkpointHash;
+  // A new head holds the genesis hash as both its last and its checkpoint hash (migration 0102).
+  let prevHash = head.checkpointHash;
   let checked = 0;
   for (;;) {
     // Events appended after the head was read are not this verification's business.
@@ -54,7 +55,7 @@ export async function verifyAuditChain(q: Queryable, tenant: Tenant): Promise<Au
     }
     if (events.length < BATCH) break;
   }
-  if (expectedSeq - 1 !== head.lastSeq || prevHash !== (head.lastSeq === 0 ? GENESIS_HASH : head.lastHash)) {
+  if (expectedSeq - 1 !== head.lastSeq || prevHash !== head.lastHash) {
     return result(checked, { seq: expectedSeq, eventId: null, reason: "truncated" });
   }
   return result(checked, null);
