@@ -6,7 +6,7 @@
  * says nothing about the account, and recording each would let anyone grow the log at will.
  */
 import type { Queryable } from "../../db/db";
-import { KnownError } from "../../errors";
+import { KnownError, type KnownErrorCode } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../projects/tenancy";
 import type { ClientInfo } from "../sessions/client-info";
@@ -14,7 +14,8 @@ import { recordAuditEvent } from "./record";
 
 export type SignInMethod = "password" | "otp" | "passkey" | "oauth" | "sso" | "totp" | "cli" | "anonymous" | "impersonation" | "server";
 
-const CREDENTIAL_REFUSALS = new Set<string>([
+/** Typed as catalogue codes, so a misspelt one does not compile instead of never matching. */
+const CREDENTIAL_REFUSALS = new Set<KnownErrorCode>([
   "EMAIL_PASSWORD_MISMATCH",
   "VERIFICATION_CODE_NOT_FOUND",
   "VERIFICATION_CODE_EXPIRED",
