@@ -171,6 +171,22 @@ export async function findScimUser(q: Queryable, tenant: Tenant, directoryId: st
   return rows[0] ? toScimUser(rows[0]) : null;
 }
 
+/**
+ * Locks the links of these users against deletion and change (FOR KEY SHARE: two group changes
+ * naming one user still run side by side), in id order. A group change takes it before it touches
+ * any membership: a DELETE of the user holds the link FOR UPDATE and then removes the user's
+ * memberships and grants, so a group change that removed one of those memberships first and then
+ * reached the grants would wait for the DELETE while the DELETE waits for it.
+ */
+export async function lockScimUsers(q: Queryable, tenant: Tenant, directoryId: string, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await q.query(
+    `SELECT 1 FROM scim_users WHERE project_id = $1 AND branch_id = $2 AND directory_id = $3 AND user_id = ANY($4::uuid[])
+     ORDER BY user_id FOR KEY SHARE`,
+    [tenant.projectId, tenant.branchId, directoryId, [...userIds].sort()],
+  );
+}
+
 export async function updateScimUser(q: Queryable, tenant: Tenant, directoryId: string, userId: string, fields: ScimUserFields): Promise<ScimUserRecord | null> {
   const rows = await q.query<UserRow>(
     `UPDATE scim_users SET user_name = $5, external_id = $6, display_name = $7, email = $8, active = $9, attributes = $10::jsonb,
