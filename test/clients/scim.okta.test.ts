@@ -70,11 +70,17 @@ describe("Okta: users", () => {
       'displayName eq "test user"',
       `userName eq "${userName}" and active eq true`,
       `userName eq "nobody@okta.local" or externalId eq "00ujl29u0le5T6Aj10h7"`,
+      `id eq "${id.toUpperCase()}"`,
     ]) {
       const res = await scim("GET", `/Users?filter=${encodeURIComponent(filter)}`);
       expect(res.json.totalResults, filter).toBe(1);
     }
-    for (const filter of ['externalId eq "00UJL29U0LE5T6AJ10H7"', `emails[type eq "home"].value eq "${userName}"`, `userName eq "${userName}" and active eq false`]) {
+    for (const filter of [
+      'externalId eq "00UJL29U0LE5T6AJ10H7"',
+      `emails[type eq "home"].value eq "${userName}"`,
+      `userName eq "${userName}" and active eq false`,
+      'id eq "not-a-uuid"',
+    ]) {
       expect((await scim("GET", `/Users?filter=${encodeURIComponent(filter)}`)).json.totalResults, filter).toBe(0);
     }
 
@@ -186,6 +192,10 @@ describe("Okta: groups (Group Push)", () => {
     expect(await permissionsOf()).toEqual(["team_admin", "team_member"]);
     expect((await scim("GET", `/Users/${memberId}`)).json.groups).toEqual([expect.objectContaining({ value: groupId, display: `${name} renamed` })]);
     expect((await scim("GET", `/Groups?filter=${encodeURIComponent(`members[value eq "${memberId}"]`)}`)).json.totalResults).toBe(1);
+    // Entra ID's membership check: the group by id, with the member by value.
+    const membership = `id eq "${groupId}" and members[value eq "${memberId.toUpperCase()}"]`;
+    expect((await scim("GET", `/Groups?excludedAttributes=members&filter=${encodeURIComponent(membership)}`)).json.totalResults).toBe(1);
+    expect((await scim("GET", `/Groups?filter=${encodeURIComponent('members[value eq "not-a-uuid"]')}`)).json.totalResults).toBe(0);
 
     const removed = await scim("PATCH", `/Groups/${groupId}`, { schemas: [PATCH_OP], Operations: [{ op: "remove", path: `members[value eq "${memberId}"]` }] });
     expect(removed.json.members).toEqual([]);

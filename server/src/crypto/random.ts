@@ -9,6 +9,13 @@ export function newId(): string {
   return randomUUID();
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `text` has the shape of an id newId makes (a UUID of any version, in any case): what a uuid column can be compared with. */
+export function isUuid(text: string): boolean {
+  return UUID.test(text);
+}
+
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /** `length` characters of 0-9, A-Z and a-z, each drawn uniformly (ids in Svix's alphabet). */

@@ -2,6 +2,7 @@
  * SCIM directories, and the users and groups each one provisions (migration 0105). Every query
  * names the tenant and the directory: a directory's token can reach nothing outside them.
  */
+import { isUuid } from "../../crypto/random";
 import type { ScimDirectory, ScimFilter, ScimGroupFilterAttribute, ScimGroupRecord, ScimUserFilterAttribute, ScimUserRecord } from "../../domain/scim";
 import type { Queryable } from "../db";
 import { jsonParam, toMillis, toMillisOrNull } from "./rows";
@@ -170,6 +171,22 @@ export async function findScimUser(q: Queryable, tenant: Tenant, directoryId: st
   return rows[0] ? toScimUser(rows[0]) : null;
 }
 
+/**
+ * Locks the links of these users against deletion and change (FOR KEY SHARE: two group changes
+ * naming one user still run side by side), in id order. A group change takes it before it touches
+ * any membership: a DELETE of the user holds the link FOR UPDATE and then removes the user's
+ * memberships and grants, so a group change that removed one of those memberships first and then
+ * reached the grants would wait for the DELETE while the DELETE waits for it.
+ */
+export async function lockScimUsers(q: Queryable, tenant: Tenant, directoryId: string, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await q.query(
+    `SELECT 1 FROM scim_users WHERE project_id = $1 AND branch_id = $2 AND directory_id = $3 AND user_id = ANY($4::uuid[])
+     ORDER BY user_id FOR KEY SHARE`,
+    [tenant.projectId, tenant.branchId, directoryId, [...userIds].sort()],
+  );
+}
+
 export async function updateScimUser(q: Queryable, tenant: Tenant, directoryId: string, userId: string, fields: ScimUserFields): Promise<ScimUserRecord | null> {
   const rows = await q.query<UserRow>(
     `UPDATE scim_users SET user_name = $5, external_id = $6, display_name = $7, email = $8, active = $9, attributes = $10::jsonb,
@@ -213,8 +230,12 @@ export async function userBelongsElsewhere(q: Queryable, tenant: Tenant, userId:
   return rows.length > 0;
 }
 
-/** A parsed filter as SQL over one table's columns: each comparison appends its value to `params`. */
-type ColumnOf<Attribute extends string> = (attribute: Attribute) => { sql: string; caseExact: boolean; boolean?: true } | { emails: true };
+/**
+ * A parsed filter as SQL over one table's columns: each comparison appends its value to `params`.
+ * A `uuid` column is compared as a uuid by eq, so that its index serves the lookup (an id that is
+ * no UUID matches nothing); other operators compare its text.
+ */
+type ColumnOf<Attribute extends string> = (attribute: Attribute) => { sql: string; caseExact: boolean; boolean?: true; uuid?: true } | { emails: true };
 
 const likePattern = (value: string, op: "co" | "sw" | "ew") => {
   const escaped = value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -244,12 +265,18 @@ function filterSql<Attribute extends string>(filter: ScimFilter<Attribute>, colu
     return `EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(attributes->'emails') = 'array' THEN attributes->'emails' ELSE '[]'::jsonb END) e WHERE ${where})`;
   }
   if (filter.op === "pr") return `(${column.sql} IS NOT NULL)`;
+  if (column.uuid && filter.op === "eq" && typeof value === "string") {
+    if (!isUuid(value)) return "false";
+    params.push(value.toLowerCase());
+    return `(${column.sql} = $${params.length}::uuid)`;
+  }
   if (column.boolean) {
     if (typeof value !== "boolean" || (filter.op !== "eq" && filter.op !== "ne")) return "false";
     params.push(value);
     return `(${column.sql} ${filter.op === "eq" ? "=" : "<>"} $${params.length})`;
   }
-  const text = column.caseExact ? column.sql : `lower(${column.sql})`;
+  const sql = column.uuid ? `${column.sql}::text` : column.sql;
+  const text = column.caseExact ? sql : `lower(${sql})`;
   const compared = typeof value === "string" && !column.caseExact ? value.toLowerCase() : value;
   return comparison(text, filter.op, compared, params);
 }
@@ -267,7 +294,7 @@ function comparison(sql: string, op: "eq" | "ne" | "co" | "sw" | "ew", value: st
 const userColumn: ColumnOf<ScimUserFilterAttribute> = (attribute) => {
   switch (attribute) {
     case "id":
-      return { sql: "user_id::text", caseExact: false };
+      return { sql: "user_id", caseExact: false, uuid: true };
     case "userName":
       return { sql: "user_name", caseExact: false };
     case "externalId":
@@ -284,7 +311,7 @@ const userColumn: ColumnOf<ScimUserFilterAttribute> = (attribute) => {
 const groupColumn: ColumnOf<ScimGroupFilterAttribute> = (attribute) => {
   switch (attribute) {
     case "id":
-      return { sql: "g.id::text", caseExact: false };
+      return { sql: "g.id", caseExact: false, uuid: true };
     case "displayName":
       return { sql: "g.display_name", caseExact: false };
     case "externalId":
@@ -309,7 +336,9 @@ export async function listScimUsers(
   page: { offset: number; limit: number },
 ): Promise<ScimPage<ScimUserRecord>> {
   const params: unknown[] = [tenant.projectId, tenant.branchId, directoryId];
-  const where = `project_id = $1 AND branch_id = $2 AND directory_id = $3${filter ? ` AND COALESCE(${filterSql(filter, userColumn, params)}, false)` : ""}`;
+  // No COALESCE around the filter: WHERE drops a row whose condition is NULL as it drops a false
+  // one, and a bare comparison lets the planner use the index over its column (userName eq).
+  const where = `project_id = $1 AND branch_id = $2 AND directory_id = $3${filter ? ` AND ${filterSql(filter, userColumn, params)}` : ""}`;
   const [count] = await q.query<{ total: number | string }>(`SELECT count(*) AS total FROM scim_users WHERE ${where}`, params);
   const total = Number(count!.total);
   if (page.limit === 0 || page.offset >= total) return { total, items: [] };
@@ -414,7 +443,7 @@ export async function listScimGroups(
   page: { offset: number; limit: number },
 ): Promise<ScimPage<ScimGroupRecord>> {
   const params: unknown[] = [tenant.projectId, tenant.branchId, directoryId];
-  const where = `g.project_id = $1 AND g.branch_id = $2 AND g.directory_id = $3${filter ? ` AND COALESCE(${groupFilterSql(filter, params)}, false)` : ""}`;
+  const where = `g.project_id = $1 AND g.branch_id = $2 AND g.directory_id = $3${filter ? ` AND ${groupFilterSql(filter, params)}` : ""}`;
   const [count] = await q.query<{ total: number | string }>(`SELECT count(*) AS total FROM scim_groups g WHERE ${where}`, params);
   const total = Number(count!.total);
   if (page.limit === 0 || page.offset >= total) return { total, items: [] };
@@ -433,9 +462,9 @@ function groupFilterSql(filter: ScimFilter<ScimGroupFilterAttribute>, params: un
   if (filter.attribute !== "members.value") return filterSql(filter, (a) => groupColumn(a), params);
   const members = "FROM scim_group_members m WHERE m.project_id = g.project_id AND m.branch_id = g.branch_id AND m.directory_id = g.directory_id AND m.group_id = g.id";
   if (filter.op === "pr") return `EXISTS (SELECT 1 ${members})`;
-  if (filter.op !== "eq" || typeof filter.value !== "string") return "false";
+  if (filter.op !== "eq" || typeof filter.value !== "string" || !isUuid(filter.value)) return "false";
   params.push(filter.value.toLowerCase());
-  return `EXISTS (SELECT 1 ${members} AND m.user_id::text = $${params.length})`;
+  return `EXISTS (SELECT 1 ${members} AND m.user_id = $${params.length}::uuid)`;
 }
 
 /** The group's members (user ids), in a stable order. */

@@ -235,6 +235,57 @@ describe("SCIM protocol endpoints", () => {
     }
   });
 
+  it("answer concurrent writes of one resource with success or a SCIM error, never a 500", async () => {
+    const project = await createProjectFixture(t);
+    const teamId = await teamOf(project);
+    const { id: directoryId, token } = await directoryFor(project, teamId);
+    const statuses = (answers: Array<{ status: number }>) => answers.map((answer) => answer.status).sort();
+    const texts = (answers: Array<{ text: string }>) => answers.map((answer) => answer.text).join("\n");
+
+    // The same userName twice at once: one is made, the other is refused as a duplicate. (Without
+    // e-mails: two users made at once with one sign-in address can deadlock in user creation itself,
+    // where the unique address waits while user_counts' randomly sharded rows are taken in turn.)
+    for (let round = 0; round < 3; round++) {
+      const userName = `twin-${crypto.randomUUID()}`;
+      const twin = (name: string) => ({ schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"], userName: name, displayName: "Twin" });
+      const both = await Promise.all([scim(token, "POST", "/Users", twin(userName)), scim(token, "POST", "/Users", twin(userName.toUpperCase()))]);
+      expect(statuses(both), texts(both)).toEqual([201, 409]);
+      expect(both.find((answer) => answer.status === 409)!.json).toMatchObject({ scimType: "uniqueness" });
+    }
+    const twins = await scim(token, "GET", "/Users?count=0");
+    expect(twins.json.totalResults).toBe(3);
+
+    // Two mapped groups whose members are added at once, in opposite orders, by one PATCH each.
+    const people: string[] = [];
+    for (let i = 0; i < 6; i++) people.push((await scim(token, "POST", "/Users", scimUser(uniqueEmail(`member${i}`)))).json.id);
+    const groups: string[] = [];
+    for (const name of ["Engineering", "Support"]) {
+      const group = (await scim(token, "POST", "/Groups", { displayName: name })).json.id as string;
+      expect((await asAdmin(project, "PUT", `/internal/scim-directories/${directoryId}/groups/${group}/permissions`, { permission_ids: ["team_admin"] })).status).toBe(200);
+      groups.push(group);
+    }
+    const add = (group: string, ids: string[]) =>
+      scim(token, "PATCH", `/Groups/${group}`, { schemas: [PATCH_OP], Operations: ids.map((id) => ({ op: "add", path: "members", value: [{ value: id }] })) });
+    const added = await Promise.all([add(groups[0]!, people), add(groups[1]!, [...people].reverse()), ...people.map((id) => add(groups[0]!, [id]))]);
+    expect(statuses(added), texts(added)).toEqual(added.map(() => 200));
+    for (const group of groups) {
+      expect(((await scim(token, "GET", `/Groups/${group}`)).json.members as Array<{ value: string }>).map((m) => m.value).sort()).toEqual([...people].sort());
+    }
+
+    // A user deleted while being changed: each request succeeds or finds the user gone.
+    for (const id of people.slice(0, 3)) {
+      const raced = await Promise.all([
+        scim(token, "DELETE", `/Users/${id}`),
+        scim(token, "PATCH", `/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", value: { active: false } }] }),
+        scim(token, "PATCH", `/Groups/${groups[0]}`, { schemas: [PATCH_OP], Operations: [{ op: "remove", path: `members[value eq "${id}"]` }] }),
+      ]);
+      expect(raced[0]!.status, texts(raced)).toBe(204);
+      expect([200, 404], texts(raced)).toContain(raced[1]!.status);
+      expect(raced[2]!.status, texts(raced)).toBe(200);
+      expect((await scim(token, "GET", `/Users/${id}`)).status).toBe(404);
+    }
+  });
+
   it("limits each directory's token to its rate, answering 429 in SCIM's error schema with Retry-After, without touching another directory", async () => {
     const project = await createProjectFixture(t, { config: { rate_limits: { scim_per_directory: { max: 3 } } } });
     const busy = await directoryFor(project, await teamOf(project, "Busy"));

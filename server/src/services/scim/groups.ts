@@ -16,11 +16,12 @@ import {
   insertScimGroup,
   listScimGroupMembers,
   listScimGroups,
+  lockScimUsers,
   removeScimGroupMembers,
   scimGroupMemberIds,
   updateScimGroup,
 } from "../../db/queries/scim";
-import { newId } from "../../crypto/random";
+import { isUuid, newId } from "../../crypto/random";
 import type { ScimDirectory, ScimGroupRecord } from "../../domain/scim";
 import { KnownError } from "../../errors";
 import { ScimError } from "../../errors/scim";
@@ -37,12 +38,10 @@ import { applyPatch, parsePath, readPatchBody, type JsonObject } from "./patch";
 import { GROUP_READ_ONLY, GROUP_SCHEMA, groupResource, listResponse, projectAttributes, readGroupResource, readMemberIds } from "./resources";
 import { notFound, readPaging, type ListQuery } from "./users";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const nameTaken = (name: string) => new ScimError("UNIQUENESS", `This directory already has a group named ${name}.`);
 
 async function findRecord(q: Queryable, tenancy: Tenancy, directoryId: string, id: string, lock = false): Promise<ScimGroupRecord> {
-  const record = UUID.test(id) ? await findScimGroup(q, tenancy, directoryId, id.toLowerCase(), lock) : null;
+  const record = isUuid(id) ? await findScimGroup(q, tenancy, directoryId, id.toLowerCase(), lock) : null;
   if (!record) throw notFound("Group", id);
   return record;
 }
@@ -55,7 +54,7 @@ function checkMemberCount(count: number): void {
 
 /** Refuses member ids that are not users of the directory. */
 async function requireDirectoryUsers(q: Queryable, caller: ScimCaller, ids: string[]): Promise<void> {
-  const known = await existingScimUserIds(q, caller.tenancy, caller.directory.id, ids.filter((id) => UUID.test(id)));
+  const known = await existingScimUserIds(q, caller.tenancy, caller.directory.id, ids.filter(isUuid));
   const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length > 0) {
     throw new ScimError("INVALID_VALUE", `Members must be users of this directory; unknown: ${unknown.slice(0, 5).join(", ")}${unknown.length > 5 ? "..." : ""}.`);
@@ -130,8 +129,9 @@ export async function replaceScimGroup(deps: ServiceDeps, caller: ScimCaller, id
   const record = await translated(input.displayName, () =>
     deps.db.transaction(async (tx) => {
       const current = await findRecord(tx, tenancy, directory.id, id, true);
-      await requireDirectoryUsers(tx, caller, members);
       const before = await scimGroupMemberIds(tx, tenancy, directory.id, current.id);
+      await lockScimUsers(tx, tenancy, directory.id, [...before, ...members.filter(isUuid)]);
+      await requireDirectoryUsers(tx, caller, members);
       const updated = (await updateScimGroup(tx, tenancy, directory.id, current.id, { displayName: input.displayName, externalId: input.externalId }))!;
       await removeScimGroupMembers(tx, tenancy, directory.id, current.id, null);
       await addScimGroupMembers(tx, tenancy, directory.id, current.id, members);
@@ -192,6 +192,9 @@ export async function patchScimGroup(deps: ServiceDeps, caller: ScimCaller, id: 
 
   const record = await deps.db.transaction(async (tx) => {
     const current = await findRecord(tx, tenancy, directory.id, id, true);
+    const named = memberChanges.flatMap((change) => change.ids ?? []).filter(isUuid);
+    const replacing = memberChanges.some((change) => change.ids === null || change.kind === "set");
+    await lockScimUsers(tx, tenancy, directory.id, replacing ? [...named, ...(await scimGroupMemberIds(tx, tenancy, directory.id, current.id))] : named);
     const changed = applyPatch({ displayName: current.displayName, ...(current.externalId !== null ? { externalId: current.externalId } : {}) }, otherOperations, GROUP_SCHEMA, GROUP_READ_ONLY);
     const input = readGroupResource(changed);
     return translated(input.displayName, async () => {
@@ -208,7 +211,7 @@ export async function patchScimGroup(deps: ServiceDeps, caller: ScimCaller, id: 
             await removeScimGroupMembers(tx, tenancy, directory.id, current.id, null);
             await addScimGroupMembers(tx, tenancy, directory.id, current.id, change.ids);
           } else {
-            await removeScimGroupMembers(tx, tenancy, directory.id, current.id, change.ids?.filter((userId) => UUID.test(userId)) ?? null);
+            await removeScimGroupMembers(tx, tenancy, directory.id, current.id, change.ids?.filter(isUuid) ?? null);
           }
         }
         change.ids?.forEach((userId) => touched.add(userId));
@@ -217,7 +220,7 @@ export async function patchScimGroup(deps: ServiceDeps, caller: ScimCaller, id: 
         input.displayName !== current.displayName || input.externalId !== current.externalId || memberChanges.length > 0
           ? (await updateScimGroup(tx, tenancy, directory.id, current.id, { displayName: input.displayName, externalId: input.externalId }))!
           : current;
-      const known = await existingScimUserIds(tx, tenancy, directory.id, [...touched].filter((userId) => UUID.test(userId)));
+      const known = await existingScimUserIds(tx, tenancy, directory.id, [...touched].filter(isUuid));
       await resync(tx, tenancy, directory, current.permissionIds.length > 0, known);
       const memberDetails = Object.fromEntries(
         (["add", "remove", "set"] as const).map((kind) => [`members_${kind === "add" ? "added" : kind === "remove" ? "removed" : "set"}`, memberChanges.filter((c) => c.kind === kind).flatMap((c) => c.ids ?? ["*"])]),
@@ -234,6 +237,7 @@ export async function deleteScimGroupResource(deps: ServiceDeps, caller: ScimCal
   await deps.db.transaction(async (tx) => {
     const current = await findRecord(tx, tenancy, directory.id, id, true);
     const members = await scimGroupMemberIds(tx, tenancy, directory.id, current.id);
+    await lockScimUsers(tx, tenancy, directory.id, members);
     await deleteScimGroup(tx, tenancy, directory.id, current.id);
     await resync(tx, tenancy, directory, current.permissionIds.length > 0, members);
     await recordAuditEvent(deps, tx, scimEvent(caller, "scim.group.deleted", { type: "scim_group", id: current.id }, { display_name: current.displayName }));
@@ -265,9 +269,10 @@ export async function setGroupPermissions(
   return deps.db.transaction(async (tx) => {
     const directory = await findScimDirectory(tx, tenancy, directoryId);
     if (!directory) throw new KnownError("SCIM_DIRECTORY_NOT_FOUND", { directory_id: directoryId });
-    const group = UUID.test(groupId) ? await updateScimGroup(tx, tenancy, directoryId, groupId.toLowerCase(), { permissionIds: ids }) : null;
+    const group = isUuid(groupId) ? await updateScimGroup(tx, tenancy, directoryId, groupId.toLowerCase(), { permissionIds: ids }) : null;
     if (!group) throw new KnownError("SCIM_GROUP_NOT_FOUND", { group_id: groupId });
     const members = await scimGroupMemberIds(tx, tenancy, directoryId, group.id);
+    await lockScimUsers(tx, tenancy, directoryId, members);
     for (const userId of members) await syncGroupPermissions(tx, tenancy, directory, userId);
     await recordAuditEvent(deps, tx, {
       tenancy,
