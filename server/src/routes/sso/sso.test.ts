@@ -184,6 +184,10 @@ describe("SSO connections", () => {
     const cases: Array<[unknown, string]> = [
       [{ ...OIDC_BODY(idp.issuer), default_permissions: ["no_such_permission"] }, "SSO_CONNECTION_INVALID"],
       [{ ...OIDC_BODY("ftp://idp.example.com") }, "SSO_CONNECTION_INVALID"],
+      // The server fetches the issuer's documents: no address on a private network.
+      [{ ...OIDC_BODY("https://10.1.2.3") }, "SSO_CONNECTION_INVALID"],
+      [{ ...OIDC_BODY("https://169.254.169.254/latest") }, "SSO_CONNECTION_INVALID"],
+      [{ ...OIDC_BODY("https://[fd00::1]") }, "SSO_CONNECTION_INVALID"],
       [{ ...OIDC_BODY("https://idp.example.com"), oidc: { issuer: "https://idp.example.com", client_id: "x", client_secret: "y", scopes: ["email"] } }, "SSO_CONNECTION_INVALID"],
       [{ protocol: "oidc", display_name: "x", saml: { metadata_xml: metadataXml } }, "SSO_CONNECTION_INVALID"],
       [{ protocol: "saml", display_name: "x", saml: {} }, "SSO_CONNECTION_INVALID"],

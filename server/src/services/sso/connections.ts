@@ -10,6 +10,7 @@ import { newId } from "../../crypto/random";
 import { deleteSsoConnectionRow, findSsoConnection, hasEnabledConnection, insertSsoConnection, listSsoConnections, updateSsoConnectionRow } from "../../db/queries/sso";
 import type { NewSsoConnection, OidcSettings, SamlSettings, SsoConnection } from "../../domain/sso";
 import { KnownError } from "../../errors";
+import { outboundUrlProblem } from "../../integrations/private-address";
 import type { ServiceDeps } from "../deps";
 import { isLoopback } from "../oauth/oidc-client";
 import { expansionOf } from "../permissions/check";
@@ -87,10 +88,20 @@ function checkUrl(deps: ServiceDeps, raw: string, what: string): string {
   return raw;
 }
 
-function oidcSettings(deps: ServiceDeps, input: OidcInput): OidcSettings {
+/** Where the server may fetch an identity provider's documents from (loopback stand-ins outside production). */
+export function idpFetchOptions(deps: ServiceDeps): { allowLoopback: boolean } {
+  return { allowLoopback: deps.settings.nodeEnv !== "production" };
+}
+
+async function oidcSettings(deps: ServiceDeps, input: OidcInput): Promise<OidcSettings> {
   const scopes = input.scopes ?? DEFAULT_OIDC_SCOPES;
   if (!scopes.includes("openid")) throw invalid("the scopes must include openid");
-  return { issuer: checkUrl(deps, input.issuer.replace(/\/+$/, ""), "the issuer"), clientId: input.clientId, scopes: [...new Set(scopes)] };
+  const issuer = checkUrl(deps, input.issuer.replace(/\/+$/, ""), "the issuer");
+  // The server fetches the issuer's discovery document: refused here when it names a private
+  // network, and each request is checked again when made (flow.ts), as the name may move.
+  const problem = await outboundUrlProblem(new URL(issuer), idpFetchOptions(deps));
+  if (problem) throw invalid(`the issuer cannot be used: ${problem}`);
+  return { issuer, clientId: input.clientId, scopes: [...new Set(scopes)] };
 }
 
 async function idpFromInput(deps: ServiceDeps, input: SamlInput, current: SamlSettings | null): Promise<Omit<IdpMetadata, never>> {
@@ -144,7 +155,7 @@ export async function createConnection(deps: ServiceDeps, tenancy: Tenancy, team
   if (input.protocol === "oidc") {
     if (!input.oidc || input.saml) throw invalid("an OIDC connection takes the oidc settings only");
     if (!input.oidc.clientSecret) throw invalid("an OIDC connection needs the client secret");
-    connection = { ...base, protocol: "oidc", settings: oidcSettings(deps, input.oidc), sealedSecret: deps.ssoSeal.seal(input.oidc.clientSecret) };
+    connection = { ...base, protocol: "oidc", settings: await oidcSettings(deps, input.oidc), sealedSecret: deps.ssoSeal.seal(input.oidc.clientSecret) };
   } else {
     if (!input.saml || input.oidc) throw invalid("a SAML connection takes the saml settings only");
     const idp = await idpFromInput(deps, input.saml, null);
@@ -192,7 +203,7 @@ export async function updateConnection(
   if (current.protocol === "oidc") {
     if (changes.saml) throw invalid("this is an OIDC connection");
     if (changes.oidc) {
-      settings = oidcSettings(deps, {
+      settings = await oidcSettings(deps, {
         issuer: changes.oidc.issuer ?? current.settings.issuer,
         clientId: changes.oidc.clientId ?? current.settings.clientId,
         scopes: changes.oidc.scopes ?? current.settings.scopes,

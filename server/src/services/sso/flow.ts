@@ -24,6 +24,7 @@ import { hashSecret } from "../../crypto/secret-hash";
 import { findSsoConnection, findSsoFlow, findTeamSignInConnection, findVerifiedDomain, insertSsoFlow, rememberAssertion, takeSsoFlow } from "../../db/queries/sso";
 import type { SsoConnection } from "../../domain/sso";
 import { KnownError, redirectUrlNotTrusted } from "../../errors";
+import { publicOnlyFetch } from "../../integrations/private-address";
 import type { ServiceDeps } from "../deps";
 import { issueAuthorizationCode, redirectWithCode, withoutHash, type PkceMethod } from "../oauth/authorization-codes";
 import { tenancyForClient } from "../oauth/client-credentials";
@@ -34,7 +35,7 @@ import { RATE_LIMITS, enforceRateLimits } from "../rate-limits/rate-limits";
 import type { ClientInfo } from "../sessions/client-info";
 import { recordAuditEvent } from "../audit-log/record";
 import { signInWithSsoIdentity, type SsoIdentity } from "./accounts";
-import { oidcRedirectUri } from "./connections";
+import { idpFetchOptions, oidcRedirectUri } from "./connections";
 import { emailDomain } from "./enforcement";
 import { newSamlRequestId, readSamlResponse, samlAuthorizeUrl, spEndpoints, type SamlContext } from "./saml";
 
@@ -105,7 +106,9 @@ function samlContext(deps: ServiceDeps, tenancy: Tenancy, connection: Extract<Ss
 
 async function oidcConfiguration(deps: ServiceDeps, connection: Extract<SsoConnection, { protocol: "oidc" }>): Promise<oidc.Configuration> {
   try {
-    return await discover(connection.settings.issuer, connection.settings.clientId, deps.ssoSeal.open(connection.sealedSecret!));
+    return await discover(connection.settings.issuer, connection.settings.clientId, deps.ssoSeal.open(connection.sealedSecret!), {
+      fetch: publicOnlyFetch(idpFetchOptions(deps)),
+    });
   } catch (error) {
     deps.log.warn("SSO OIDC discovery failed", { connectionId: connection.id, error: String(error) });
     throw new KnownError("SSO_IDP_UNAVAILABLE");
