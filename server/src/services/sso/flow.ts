@@ -26,7 +26,7 @@ import type { SsoConnection } from "../../domain/sso";
 import { KnownError, redirectUrlNotTrusted } from "../../errors";
 import { publicOnlyFetch } from "../../integrations/private-address";
 import type { ServiceDeps } from "../deps";
-import { issueAuthorizationCode, redirectWithCode, withoutHash, type PkceMethod } from "../oauth/authorization-codes";
+import { issueAuthorizationCode, redirectWithCode, redirectWithError, withoutHash, type PkceMethod } from "../oauth/authorization-codes";
 import { tenancyForClient } from "../oauth/client-credentials";
 import { discover } from "../oauth/oidc-client";
 import { isTrustedRedirect } from "../projects/redirects";
@@ -76,11 +76,12 @@ export interface SsoStartInput extends SsoClientStart {
   cookieBound: boolean;
 }
 
-async function connectionForEmail(deps: ServiceDeps, tenancy: Tenancy, email: string): Promise<SsoConnection> {
+/** The connection the address's verified domain sends people to, and whether that domain requires SSO. */
+async function connectionForEmail(deps: ServiceDeps, tenancy: Tenancy, email: string): Promise<{ connection: SsoConnection; required: boolean }> {
   const owner = email.includes("@") ? await findVerifiedDomain(deps.db, tenancy, emailDomain(email.trim())) : null;
   const connection = owner ? await findTeamSignInConnection(deps.db, tenancy, owner.teamId) : null;
-  if (!connection) throw new KnownError("SSO_NOT_AVAILABLE_FOR_EMAIL");
-  return connection;
+  if (!owner || !connection) throw new KnownError("SSO_NOT_AVAILABLE_FOR_EMAIL");
+  return { connection, required: owner.requireSso };
 }
 
 /** E-mail-first discovery: whether the address signs in through SSO, and whether it must. */
@@ -91,9 +92,8 @@ export async function discoverSso(
   caller: ClientInfo,
 ): Promise<{ connectionId: string; protocol: "oidc" | "saml"; displayName: string; required: boolean }> {
   await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.signInPerIp, subject: caller.ip }]);
-  const connection = await connectionForEmail(deps, tenancy, email);
-  const owner = await findVerifiedDomain(deps.db, tenancy, emailDomain(email.trim()));
-  return { connectionId: connection.id, protocol: connection.protocol, displayName: connection.displayName, required: owner?.requireSso ?? false };
+  const { connection, required } = await connectionForEmail(deps, tenancy, email);
+  return { connectionId: connection.id, protocol: connection.protocol, displayName: connection.displayName, required };
 }
 
 function samlContext(deps: ServiceDeps, tenancy: Tenancy, connection: Extract<SsoConnection, { protocol: "saml" }>): SamlContext {
@@ -121,7 +121,7 @@ export async function startSso(deps: ServiceDeps, input: SsoStartInput, caller: 
   await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.signInPerIp, subject: caller.ip }]);
   let connection: SsoConnection | null;
   if (input.connectionId) connection = await findSsoConnection(deps.db, tenancy, null, input.connectionId);
-  else connection = await connectionForEmail(deps, tenancy, input.email ?? "");
+  else ({ connection } = await connectionForEmail(deps, tenancy, input.email ?? ""));
   if (!connection) throw new KnownError("SSO_NOT_AVAILABLE_FOR_EMAIL");
   if (!connection.enabled) throw new KnownError("SSO_CONNECTION_DISABLED");
   if (input.afterCallbackRedirectUrl && !isTrustedRedirect(input.afterCallbackRedirectUrl, tenancy.config)) throw new KnownError("REDIRECT_URL_NOT_WHITELISTED");
@@ -223,18 +223,8 @@ async function endFlow(deps: ServiceDeps, taken: TakenFlow, caller: ClientInfo |
     await recordFailure(deps, taken.tenancy, taken.connection, error, caller);
     const target = [taken.info.redirectUri, taken.info.errorRedirectUrl].find((url) => url && isTrustedRedirect(url, taken.tenancy.config));
     if (!target) throw error;
-    return { location: errorRedirect(target, error), status: 307 };
+    return { location: redirectWithError(target, error), status: 307 };
   }
-}
-
-function errorRedirect(target: string, error: KnownError): string {
-  const url = new URL(target, "http://relative.invalid");
-  url.searchParams.set("error", "server_error");
-  url.searchParams.set("error_description", error.message);
-  url.searchParams.set("errorCode", error.code);
-  url.searchParams.set("message", error.message);
-  url.searchParams.set("details", JSON.stringify(error.details ?? {}));
-  return url.origin === "http://relative.invalid" ? `${url.pathname}${url.search}` : url.href;
 }
 
 /** The identity is known: sign in (or up), and hand the client our code. */
@@ -361,8 +351,6 @@ export async function finishSamlSso(
 
 /** The app's sign-in page, asked to start SSO with a connection (IdP-initiated sign-in). */
 function idpInitiatedLocation(tenancy: Tenancy, connectionId: string): string {
-  const domain = tenancy.config.domains.trustedDomains;
-  const first = Object.values(domain).find((d) => d.baseUrl)?.baseUrl ?? "";
-  const handler = Object.values(domain).find((d) => d.baseUrl)?.handlerPath ?? "/handler";
-  return `${first.replace(/\/+$/, "")}${handler}/sign-in?sso_connection=${encodeURIComponent(connectionId)}`;
+  const app = Object.values(tenancy.config.domains.trustedDomains).find((d) => d.baseUrl);
+  return `${(app?.baseUrl ?? "").replace(/\/+$/, "")}${app?.handlerPath ?? "/handler"}/sign-in?sso_connection=${encodeURIComponent(connectionId)}`;
 }
