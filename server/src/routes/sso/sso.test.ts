@@ -284,6 +284,29 @@ describe("changes made while a sign-in is under way", () => {
     ]);
   });
 
+  it("a team deleted while its SAML connection is being made (the IdP's metadata being fetched) answers TEAM_NOT_FOUND, not a 500", async () => {
+    const project = await createProjectFixture(t);
+    const teamId = await createTeam(t, project);
+    // The metadata URL's server deletes the team before it answers: after the team was read, before the connection is written.
+    const slowMetadata = createServer((_req, res) => {
+      void callUntyped(t, "DELETE", `/teams/${teamId}`, { creds: project.server }).then((deleted) => {
+        expect(deleted.status).toBe(200);
+        res.writeHead(200, { "content-type": "application/samlmetadata+xml" }).end(metadataXml);
+      });
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => slowMetadata.listen(port, "127.0.0.1", resolve));
+    try {
+      const created = await callUntyped(t, "POST", `/teams/${teamId}/sso-connections`, {
+        creds: project.server,
+        body: { protocol: "saml", display_name: "x", saml: { metadata_url: `http://127.0.0.1:${port}/metadata` } },
+      });
+      expect([created.status, created.json?.code], created.text).toEqual([404, "TEAM_NOT_FOUND"]);
+    } finally {
+      await new Promise((resolve) => slowMetadata.close(resolve));
+    }
+  });
+
   it("a connection deleted between the IdP's answer and the sign-in's writes ends the attempt as a known error", async () => {
     const { project, teamId, domain, connectionId } = await ssoProject();
     const lookup = await t.deps.tenancies.lookup(project.projectId);

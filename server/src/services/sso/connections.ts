@@ -7,6 +7,7 @@
  * secret, a SAML connection's SP private key. Neither is ever answered.
  */
 import { newId } from "../../crypto/random";
+import { unlessDeletedMeanwhile } from "../../db/deleted-meanwhile";
 import { deleteSsoConnectionRow, findSsoConnection, hasEnabledConnection, insertSsoConnection, listSsoConnections, updateSsoConnectionRow } from "../../db/queries/sso";
 import type { NewSsoConnection, OidcSettings, SamlSettings, SsoConnection } from "../../domain/sso";
 import { KnownError } from "../../errors";
@@ -174,7 +175,8 @@ export async function createConnection(deps: ServiceDeps, tenancy: Tenancy, team
       sealedSecret: deps.ssoSeal.seal(keys.privateKeyPem),
     };
   }
-  const created = await deps.db.transaction(async (tx) => {
+  // A SAML key pair takes a moment: the team may be deleted meanwhile.
+  const created = await unlessDeletedMeanwhile(() => deps.db.transaction(async (tx) => {
     const row = await insertSsoConnection(tx, tenancy, connection);
     await recordAuditEvent(deps, tx, {
       tenancy,
@@ -185,7 +187,7 @@ export async function createConnection(deps: ServiceDeps, tenancy: Tenancy, team
       details: { protocol: row.protocol, display_name: row.displayName },
     });
     return row;
-  });
+  }), () => new KnownError("TEAM_NOT_FOUND", { team_id: teamId }));
   return viewOf(deps, tenancy, created);
 }
 
