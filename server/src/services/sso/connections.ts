@@ -21,7 +21,7 @@ import { recordAuditEvent } from "../audit-log/record";
 import type { SsoAuditContext } from "./audit";
 import { certificatePem, generateSpKeyPair, parseIdpMetadata, spEndpoints, type IdpMetadata, type SpEndpoints } from "./saml";
 
-export const DEFAULT_OIDC_SCOPES = ["openid", "email", "profile"];
+const DEFAULT_OIDC_SCOPES = ["openid", "email", "profile"];
 
 export interface OidcInput {
   issuer: string;

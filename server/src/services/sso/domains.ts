@@ -21,13 +21,13 @@ import { getTeam } from "../teams/teams";
 import { recordAuditEvent } from "../audit-log/record";
 import type { SsoAuditContext } from "./audit";
 
-export const VERIFICATION_RECORD_PREFIX = "_gatehouse-verification";
-export const VERIFICATION_VALUE_PREFIX = "gatehouse-verification=";
+const VERIFICATION_RECORD_PREFIX = "_gatehouse-verification";
+const VERIFICATION_VALUE_PREFIX = "gatehouse-verification=";
 
 /** A lower-case host name of at least two labels: letters, digits and hyphens, no IP address. */
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
 
-export function normalizeDomain(raw: string): string {
+function normalizeDomain(raw: string): string {
   const domain = raw.trim().toLowerCase().replace(/\.$/, "");
   if (!DOMAIN.test(domain)) throw new KnownError("SSO_DOMAIN_INVALID", { domain: raw.slice(0, 253) });
   return domain;

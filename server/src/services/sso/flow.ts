@@ -57,7 +57,7 @@ interface FlowInfo {
   requestId?: string;
 }
 
-export interface SsoClientStart {
+export interface SsoStartInput {
   clientId: string;
   clientSecret: string;
   redirectUri: string;
@@ -67,9 +67,6 @@ export interface SsoClientStart {
   codeChallengeMethod: PkceMethod;
   errorRedirectUrl?: string;
   afterCallbackRedirectUrl?: string;
-}
-
-export interface SsoStartInput extends SsoClientStart {
   /** The person's address (e-mail-first discovery) or the connection itself. */
   email?: string;
   connectionId?: string;
