@@ -281,6 +281,32 @@ describe("SAML answers an attacker would send", () => {
     await callUntyped(t, "PATCH", `/teams/${teamId}/sso-connections/${connection.id}`, { creds: project.server, body: { saml: { allow_idp_initiated: false } } });
   });
 
+  it("of one answer posted twice at the same moment, one signs in and the other is a known refusal", async () => {
+    const email = person();
+    const start = await started(email);
+    const xml = encode(signedAssertionResponse(email, start.requestId));
+    const both = await Promise.all([1, 2].map(() => postToAcs(t, connection.saml.sp_acs_url, xml, start.relayState)));
+    const answers = await Promise.all(both.map(async (res) => [res.status, res.status === 400 ? (await res.json()).code : null]));
+    expect(answers.sort()).toEqual([
+      [303, null],
+      [400, "SSO_FLOW_UNKNOWN"],
+    ]);
+
+    // IdP-initiated, where only the remembered assertion id stands between the two.
+    await callUntyped(t, "PATCH", `/teams/${teamId}/sso-connections/${connection.id}`, { creds: project.server, body: { saml: { allow_idp_initiated: true } } });
+    try {
+      const unsolicited = encode(signedAssertionResponse(email, null));
+      const racing = await Promise.all([1, 2].map(() => postToAcs(t, connection.saml.sp_acs_url, unsolicited, null)));
+      const outcomes = await Promise.all(racing.map(async (res) => [res.status, res.status === 400 ? (await res.json()).code : null]));
+      expect(outcomes.sort()).toEqual([
+        [303, null],
+        [400, "SSO_IDP_RESPONSE_INVALID"],
+      ]);
+    } finally {
+      await callUntyped(t, "PATCH", `/teams/${teamId}/sso-connections/${connection.id}`, { creds: project.server, body: { saml: { allow_idp_initiated: false } } });
+    }
+  });
+
   it("refuses an e-mail outside the team's verified domains", async () => {
     const start = await started(person());
     const res = await postToAcs(t, connection.saml.sp_acs_url, encode(signedAssertionResponse("ceo@other-company.test", start.requestId)), start.relayState);

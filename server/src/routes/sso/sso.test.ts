@@ -1,6 +1,8 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findSsoConnection } from "../../db/queries/sso";
 import { verifyAuditChain } from "../../services/audit-log/verify";
+import { signInWithSsoIdentity } from "../../services/sso/accounts";
 import { issueCode } from "../../services/auth/verification-codes";
 import { startDnsStandIn, type DnsStandIn } from "../../testing/dns-stand-in";
 import { callUntyped, createProjectFixture, signUpUser, uniqueEmail, type ProjectFixture } from "../../testing/fixtures";
@@ -184,6 +186,10 @@ describe("SSO connections", () => {
     const cases: Array<[unknown, string]> = [
       [{ ...OIDC_BODY(idp.issuer), default_permissions: ["no_such_permission"] }, "SSO_CONNECTION_INVALID"],
       [{ ...OIDC_BODY("ftp://idp.example.com") }, "SSO_CONNECTION_INVALID"],
+      // The server fetches the issuer's documents: no address on a private network.
+      [{ ...OIDC_BODY("https://10.1.2.3") }, "SSO_CONNECTION_INVALID"],
+      [{ ...OIDC_BODY("https://169.254.169.254/latest") }, "SSO_CONNECTION_INVALID"],
+      [{ ...OIDC_BODY("https://[fd00::1]") }, "SSO_CONNECTION_INVALID"],
       [{ ...OIDC_BODY("https://idp.example.com"), oidc: { issuer: "https://idp.example.com", client_id: "x", client_secret: "y", scopes: ["email"] } }, "SSO_CONNECTION_INVALID"],
       [{ protocol: "oidc", display_name: "x", saml: { metadata_xml: metadataXml } }, "SSO_CONNECTION_INVALID"],
       [{ protocol: "saml", display_name: "x", saml: {} }, "SSO_CONNECTION_INVALID"],
@@ -259,6 +265,62 @@ describe("verified domains", () => {
     expect(await teamsOf(unverified.json.id)).not.toContain(teamId);
     const elsewhere = await make(uniqueEmail("auto"), true);
     expect(await teamsOf(elsewhere.json.id)).not.toContain(teamId);
+  });
+});
+
+describe("changes made while a sign-in is under way", () => {
+  it("two teams verifying one domain at the same moment: one owns it, the other is told so", async () => {
+    const project = await createProjectFixture(t);
+    const teams = [await createTeam(t, project, "A"), await createTeam(t, project, "B")];
+    const domain = newDomain();
+    const added = await Promise.all(teams.map((team) => callUntyped(t, "POST", `/teams/${team}/sso-domains`, { creds: project.server, body: { domain } })));
+    dns.txt.set(added[0]!.json.verification_record.name, added.map((a) => a.json.verification_record.value));
+    const answers = await Promise.all(
+      teams.map((team, i) => callUntyped(t, "POST", `/teams/${team}/sso-domains/${added[i]!.json.id}/verify`, { creds: project.server, body: {} })),
+    );
+    expect(answers.map((a) => [a.status, a.json.code ?? null]).sort()).toEqual([
+      [200, null],
+      [409, "SSO_DOMAIN_VERIFIED_BY_ANOTHER_TEAM"],
+    ]);
+  });
+
+  it("a team deleted while its SAML connection is being made (the IdP's metadata being fetched) answers TEAM_NOT_FOUND, not a 500", async () => {
+    const project = await createProjectFixture(t);
+    const teamId = await createTeam(t, project);
+    // The metadata URL's server deletes the team before it answers: after the team was read, before the connection is written.
+    const slowMetadata = createServer((_req, res) => {
+      void callUntyped(t, "DELETE", `/teams/${teamId}`, { creds: project.server }).then((deleted) => {
+        expect(deleted.status).toBe(200);
+        res.writeHead(200, { "content-type": "application/samlmetadata+xml" }).end(metadataXml);
+      });
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => slowMetadata.listen(port, "127.0.0.1", resolve));
+    try {
+      const created = await callUntyped(t, "POST", `/teams/${teamId}/sso-connections`, {
+        creds: project.server,
+        body: { protocol: "saml", display_name: "x", saml: { metadata_url: `http://127.0.0.1:${port}/metadata` } },
+      });
+      expect([created.status, created.json?.code], created.text).toEqual([404, "TEAM_NOT_FOUND"]);
+    } finally {
+      await new Promise((resolve) => slowMetadata.close(resolve));
+    }
+  });
+
+  it("a connection deleted between the IdP's answer and the sign-in's writes ends the attempt as a known error", async () => {
+    const { project, teamId, domain, connectionId } = await ssoProject();
+    const lookup = await t.deps.tenancies.lookup(project.projectId);
+    if (!lookup.found) throw new Error("no tenancy");
+    const connection = (await findSsoConnection(t.db, lookup.tenancy, teamId, connectionId))!;
+    const existing = await signUpUser(t, project.client, { email: `link@${domain}` });
+    await callUntyped(t, "PATCH", `/users/${existing.userId}`, { creds: project.server, body: { primary_email_verified: true } });
+    expect((await callUntyped(t, "DELETE", `/teams/${teamId}/sso-connections/${connectionId}`, { creds: project.server })).status).toBe(200);
+    // A new person (sign-up) and an existing account (linked by the merge rule) alike.
+    for (const email of [`new@${domain}`, existing.email]) {
+      const attempt = signInWithSsoIdentity(t.deps, lookup.tenancy, connection, { subject: `sub-${email}`, email, displayName: null });
+      await expect(attempt, email).rejects.toMatchObject({ code: "SSO_FLOW_UNKNOWN" });
+    }
+    expect((await callUntyped(t, "GET", `/users?team_id=${teamId}`, { creds: project.server })).json.items).toEqual([]);
   });
 });
 

@@ -90,6 +90,17 @@ export function redirectWithCode(redirectUri: string, code: string, state: strin
   return target.origin === "http://relative.invalid" ? `${target.pathname}${target.search}` : target.href;
 }
 
+/** An OAuth error answer (RFC 6749 §4.1.2.1) at `target` that also carries the known error, as the SDKs read it. */
+export function redirectWithError(target: string, error: KnownError): string {
+  const url = new URL(target, "http://relative.invalid");
+  url.searchParams.set("error", "server_error");
+  url.searchParams.set("error_description", error.message);
+  url.searchParams.set("errorCode", error.code);
+  url.searchParams.set("message", error.message);
+  url.searchParams.set("details", JSON.stringify(error.details ?? {}));
+  return url.origin === "http://relative.invalid" ? `${url.pathname}${url.search}` : url.href;
+}
+
 function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);

@@ -37,7 +37,7 @@ import { isTrustedRedirect } from "../projects/redirects";
 import type { Tenancy } from "../projects/tenancy";
 import { RATE_LIMITS, enforceRateLimits } from "../rate-limits/rate-limits";
 import { linkProviderAccount, signInWithProviderAccount } from "./accounts";
-import { issueAuthorizationCode, redirectWithCode, withoutHash, type PkceMethod } from "./authorization-codes";
+import { issueAuthorizationCode, redirectWithCode, redirectWithError, withoutHash, type PkceMethod } from "./authorization-codes";
 import { tenancyForClient } from "./client-credentials";
 import { runnableClient } from "./runnable-client";
 import { ProviderAuthorizationError, ProviderCodeRefusedError, type OAuthProviderClient } from "./provider-types";
@@ -185,19 +185,8 @@ export async function finishOAuthCallback(deps: ServiceDeps, input: CallbackInpu
     if (!(error instanceof KnownError) || CALLBACK_REFUSALS.has(error.code)) throw error;
     const target = [info.redirectUri, info.errorRedirectUrl].find((url) => url && isTrustedRedirect(url, tenancy.config));
     if (!target) throw error;
-    return { location: errorRedirect(target, error), status: 307 };
+    return { location: redirectWithError(target, error), status: 307 };
   }
-}
-
-/** An OAuth error answer (RFC 6749 §4.1.2.1) that also carries the known error, as the SDKs read it. */
-function errorRedirect(target: string, error: KnownError): string {
-  const url = new URL(target, "http://relative.invalid");
-  url.searchParams.set("error", "server_error");
-  url.searchParams.set("error_description", error.message);
-  url.searchParams.set("errorCode", error.code);
-  url.searchParams.set("message", error.message);
-  url.searchParams.set("details", JSON.stringify(error.details ?? {}));
-  return url.origin === "http://relative.invalid" ? `${url.pathname}${url.search}` : url.href;
 }
 
 async function completeFlow(

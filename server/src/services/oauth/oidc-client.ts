@@ -11,6 +11,7 @@
 import { createHash } from "node:crypto";
 import * as oidc from "openid-client";
 import type { AppConfig } from "../../config/env";
+import { isLoopbackHost } from "../../integrations/private-address";
 import type { ProfileSource, ProviderEndpoints } from "./named-providers";
 import { ProviderAuthorizationError, ProviderCodeRefusedError, type OAuthProviderClient, type ProviderProfile, type ProviderTokens } from "./provider-types";
 
@@ -22,8 +23,7 @@ export function callbackUrlFor(settings: AppConfig, providerConfigId: string): s
 }
 
 export function isLoopback(url: string): boolean {
-  const host = new URL(url).hostname;
-  return host === "localhost" || host === "[::1]" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+  return isLoopbackHost(new URL(url).hostname);
 }
 
 export function allowLoopbackHttp(configuration: oidc.Configuration, urls: Array<string | undefined>): void {
@@ -39,13 +39,19 @@ interface DiscoveredIssuer {
 /** Discovered configurations of generic providers, by issuer, client id and secret. */
 const discovered = new Map<string, DiscoveredIssuer>();
 
-export async function discover(issuerUrl: string, clientId: string, clientSecret: string): Promise<oidc.Configuration> {
-  const key = JSON.stringify([issuerUrl, clientId, clientSecret]);
+/**
+ * `options.fetch`, when given, makes every request of the configuration (discovery, and the
+ * token, key set and userinfo endpoints the discovery document names): SSO's issuers are
+ * checked request by request against private networks (integrations/private-address.ts).
+ */
+export async function discover(issuerUrl: string, clientId: string, clientSecret: string, options: { fetch?: oidc.CustomFetch } = {}): Promise<oidc.Configuration> {
+  const key = JSON.stringify([issuerUrl, clientId, clientSecret, options.fetch ? "checked" : "plain"]);
   const cached = discovered.get(key);
   if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.configuration;
   const configuration = await oidc.discovery(new URL(issuerUrl), clientId, undefined, oidc.ClientSecretBasic(clientSecret), {
     execute: isLoopback(issuerUrl) ? [oidc.allowInsecureRequests] : [],
     timeout: 10,
+    ...(options.fetch ? { [oidc.customFetch]: options.fetch } : {}),
   });
   if (discovered.size > 1000) discovered.clear();
   discovered.set(key, { configuration, at: Date.now() });

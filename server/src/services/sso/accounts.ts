@@ -18,7 +18,8 @@
  * connection names none), in the transaction that links the identity.
  */
 import type { Queryable } from "../../db/db";
-import { isUniqueViolation } from "../../db/errors";
+import { unlessDeletedMeanwhile } from "../../db/deleted-meanwhile";
+import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
 import { insertGrant } from "../../db/queries/permission-grants";
 import { findSsoIdentityUser, findVerifiedDomain, insertSsoIdentity } from "../../db/queries/sso";
 import { insertTeamMember } from "../../db/queries/teams";
@@ -87,10 +88,13 @@ export async function signInWithSsoIdentity(
     await joinConnectionTeam(tx, tenancy, connection, userId);
   };
 
+  // The connection, its team or the account may be deleted while the IdP answered: the attempt
+  // then ends as it would a moment later, when its flow is gone with the connection.
+  const deletedMeanwhile = () => new KnownError("SSO_FLOW_UNKNOWN");
   const known = await findSsoIdentityUser(deps.db, tenancy, connection.id, identity.subject);
   if (known) {
     // The membership, its grants and their webhook events together.
-    await deps.db.transaction((tx) => joinConnectionTeam(tx, tenancy, connection, known));
+    await unlessDeletedMeanwhile(() => deps.db.transaction((tx) => joinConnectionTeam(tx, tenancy, connection, known)), deletedMeanwhile);
     return { userId: known, isNewUser: false };
   }
   try {
@@ -125,6 +129,7 @@ export async function signInWithSsoIdentity(
     // Another sign-in with the same subject or address won the race.
     if (error instanceof KnownError && error.code === "USER_EMAIL_ALREADY_EXISTS") throw addressTaken(email, false);
     if (isUniqueViolation(error)) throw new KnownError("SSO_IDP_RESPONSE_INVALID", { reason: "this identity was signed in at the same moment elsewhere; try again" });
+    if (isForeignKeyViolation(error)) throw deletedMeanwhile();
     throw error;
   }
 }

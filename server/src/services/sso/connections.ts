@@ -7,9 +7,11 @@
  * secret, a SAML connection's SP private key. Neither is ever answered.
  */
 import { newId } from "../../crypto/random";
+import { unlessDeletedMeanwhile } from "../../db/deleted-meanwhile";
 import { deleteSsoConnectionRow, findSsoConnection, hasEnabledConnection, insertSsoConnection, listSsoConnections, updateSsoConnectionRow } from "../../db/queries/sso";
 import type { NewSsoConnection, OidcSettings, SamlSettings, SsoConnection } from "../../domain/sso";
 import { KnownError } from "../../errors";
+import { outboundUrlProblem } from "../../integrations/private-address";
 import type { ServiceDeps } from "../deps";
 import { isLoopback } from "../oauth/oidc-client";
 import { expansionOf } from "../permissions/check";
@@ -19,7 +21,7 @@ import { recordAuditEvent } from "../audit-log/record";
 import type { SsoAuditContext } from "./audit";
 import { certificatePem, generateSpKeyPair, parseIdpMetadata, spEndpoints, type IdpMetadata, type SpEndpoints } from "./saml";
 
-export const DEFAULT_OIDC_SCOPES = ["openid", "email", "profile"];
+const DEFAULT_OIDC_SCOPES = ["openid", "email", "profile"];
 
 export interface OidcInput {
   issuer: string;
@@ -87,10 +89,20 @@ function checkUrl(deps: ServiceDeps, raw: string, what: string): string {
   return raw;
 }
 
-function oidcSettings(deps: ServiceDeps, input: OidcInput): OidcSettings {
+/** Where the server may fetch an identity provider's documents from (loopback stand-ins outside production). */
+export function idpFetchOptions(deps: ServiceDeps): { allowLoopback: boolean } {
+  return { allowLoopback: deps.settings.nodeEnv !== "production" };
+}
+
+async function oidcSettings(deps: ServiceDeps, input: OidcInput): Promise<OidcSettings> {
   const scopes = input.scopes ?? DEFAULT_OIDC_SCOPES;
   if (!scopes.includes("openid")) throw invalid("the scopes must include openid");
-  return { issuer: checkUrl(deps, input.issuer.replace(/\/+$/, ""), "the issuer"), clientId: input.clientId, scopes: [...new Set(scopes)] };
+  const issuer = checkUrl(deps, input.issuer.replace(/\/+$/, ""), "the issuer");
+  // The server fetches the issuer's discovery document: refused here when it names a private
+  // network, and each request is checked again when made (flow.ts), as the name may move.
+  const problem = await outboundUrlProblem(new URL(issuer), idpFetchOptions(deps));
+  if (problem) throw invalid(`the issuer cannot be used: ${problem}`);
+  return { issuer, clientId: input.clientId, scopes: [...new Set(scopes)] };
 }
 
 async function idpFromInput(deps: ServiceDeps, input: SamlInput, current: SamlSettings | null): Promise<Omit<IdpMetadata, never>> {
@@ -144,7 +156,7 @@ export async function createConnection(deps: ServiceDeps, tenancy: Tenancy, team
   if (input.protocol === "oidc") {
     if (!input.oidc || input.saml) throw invalid("an OIDC connection takes the oidc settings only");
     if (!input.oidc.clientSecret) throw invalid("an OIDC connection needs the client secret");
-    connection = { ...base, protocol: "oidc", settings: oidcSettings(deps, input.oidc), sealedSecret: deps.ssoSeal.seal(input.oidc.clientSecret) };
+    connection = { ...base, protocol: "oidc", settings: await oidcSettings(deps, input.oidc), sealedSecret: deps.ssoSeal.seal(input.oidc.clientSecret) };
   } else {
     if (!input.saml || input.oidc) throw invalid("a SAML connection takes the saml settings only");
     const idp = await idpFromInput(deps, input.saml, null);
@@ -163,7 +175,8 @@ export async function createConnection(deps: ServiceDeps, tenancy: Tenancy, team
       sealedSecret: deps.ssoSeal.seal(keys.privateKeyPem),
     };
   }
-  const created = await deps.db.transaction(async (tx) => {
+  // A SAML key pair takes a moment: the team may be deleted meanwhile.
+  const created = await unlessDeletedMeanwhile(() => deps.db.transaction(async (tx) => {
     const row = await insertSsoConnection(tx, tenancy, connection);
     await recordAuditEvent(deps, tx, {
       tenancy,
@@ -174,7 +187,7 @@ export async function createConnection(deps: ServiceDeps, tenancy: Tenancy, team
       details: { protocol: row.protocol, display_name: row.displayName },
     });
     return row;
-  });
+  }), () => new KnownError("TEAM_NOT_FOUND", { team_id: teamId }));
   return viewOf(deps, tenancy, created);
 }
 
@@ -192,7 +205,7 @@ export async function updateConnection(
   if (current.protocol === "oidc") {
     if (changes.saml) throw invalid("this is an OIDC connection");
     if (changes.oidc) {
-      settings = oidcSettings(deps, {
+      settings = await oidcSettings(deps, {
         issuer: changes.oidc.issuer ?? current.settings.issuer,
         clientId: changes.oidc.clientId ?? current.settings.clientId,
         scopes: changes.oidc.scopes ?? current.settings.scopes,

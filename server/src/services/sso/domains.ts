@@ -10,6 +10,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { newId } from "../../crypto/random";
+import { unlessDeletedMeanwhile } from "../../db/deleted-meanwhile";
 import { isUniqueViolation } from "../../db/errors";
 import { deleteSsoDomainRow, findSsoDomain, findVerifiedDomain, insertSsoDomain, listSsoDomains, markSsoDomainVerified, updateSsoDomainOptions } from "../../db/queries/sso";
 import type { SsoDomain } from "../../domain/sso";
@@ -20,13 +21,13 @@ import { getTeam } from "../teams/teams";
 import { recordAuditEvent } from "../audit-log/record";
 import type { SsoAuditContext } from "./audit";
 
-export const VERIFICATION_RECORD_PREFIX = "_gatehouse-verification";
-export const VERIFICATION_VALUE_PREFIX = "gatehouse-verification=";
+const VERIFICATION_RECORD_PREFIX = "_gatehouse-verification";
+const VERIFICATION_VALUE_PREFIX = "gatehouse-verification=";
 
 /** A lower-case host name of at least two labels: letters, digits and hyphens, no IP address. */
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
 
-export function normalizeDomain(raw: string): string {
+function normalizeDomain(raw: string): string {
   const domain = raw.trim().toLowerCase().replace(/\.$/, "");
   if (!DOMAIN.test(domain)) throw new KnownError("SSO_DOMAIN_INVALID", { domain: raw.slice(0, 253) });
   return domain;
@@ -53,7 +54,7 @@ export async function addDomain(deps: ServiceDeps, tenancy: Tenancy, teamId: str
   const domain = normalizeDomain(rawDomain);
   const owner = await findVerifiedDomain(deps.db, tenancy, domain);
   if (owner && owner.teamId !== teamId) throw new KnownError("SSO_DOMAIN_VERIFIED_BY_ANOTHER_TEAM", { domain });
-  return deps.db.transaction(async (tx) => {
+  return unlessDeletedMeanwhile(() => deps.db.transaction(async (tx) => {
     const added = await insertSsoDomain(tx, tenancy, {
       id: newId(),
       teamId,
@@ -65,7 +66,7 @@ export async function addDomain(deps: ServiceDeps, tenancy: Tenancy, teamId: str
     if (!added) throw new KnownError("SSO_DOMAIN_ALREADY_ADDED", { domain });
     await recordAuditEvent(deps, tx, { tenancy, action: "sso.domain.added", ...audit, target: { type: "sso_domain", id: added.id }, teamId, details: { domain } });
     return added;
-  });
+  }), () => new KnownError("TEAM_NOT_FOUND", { team_id: teamId }));
 }
 
 /** Looks the TXT record up; marks the domain verified when it is there. */

@@ -24,8 +24,9 @@ import { hashSecret } from "../../crypto/secret-hash";
 import { findSsoConnection, findSsoFlow, findTeamSignInConnection, findVerifiedDomain, insertSsoFlow, rememberAssertion, takeSsoFlow } from "../../db/queries/sso";
 import type { SsoConnection } from "../../domain/sso";
 import { KnownError, redirectUrlNotTrusted } from "../../errors";
+import { publicOnlyFetch } from "../../integrations/private-address";
 import type { ServiceDeps } from "../deps";
-import { issueAuthorizationCode, redirectWithCode, withoutHash, type PkceMethod } from "../oauth/authorization-codes";
+import { issueAuthorizationCode, redirectWithCode, redirectWithError, withoutHash, type PkceMethod } from "../oauth/authorization-codes";
 import { tenancyForClient } from "../oauth/client-credentials";
 import { discover } from "../oauth/oidc-client";
 import { isTrustedRedirect } from "../projects/redirects";
@@ -34,7 +35,7 @@ import { RATE_LIMITS, enforceRateLimits } from "../rate-limits/rate-limits";
 import type { ClientInfo } from "../sessions/client-info";
 import { recordAuditEvent } from "../audit-log/record";
 import { signInWithSsoIdentity, type SsoIdentity } from "./accounts";
-import { oidcRedirectUri } from "./connections";
+import { idpFetchOptions, oidcRedirectUri } from "./connections";
 import { emailDomain } from "./enforcement";
 import { newSamlRequestId, readSamlResponse, samlAuthorizeUrl, spEndpoints, type SamlContext } from "./saml";
 
@@ -56,7 +57,7 @@ interface FlowInfo {
   requestId?: string;
 }
 
-export interface SsoClientStart {
+export interface SsoStartInput {
   clientId: string;
   clientSecret: string;
   redirectUri: string;
@@ -66,20 +67,18 @@ export interface SsoClientStart {
   codeChallengeMethod: PkceMethod;
   errorRedirectUrl?: string;
   afterCallbackRedirectUrl?: string;
-}
-
-export interface SsoStartInput extends SsoClientStart {
   /** The person's address (e-mail-first discovery) or the connection itself. */
   email?: string;
   connectionId?: string;
   cookieBound: boolean;
 }
 
-async function connectionForEmail(deps: ServiceDeps, tenancy: Tenancy, email: string): Promise<SsoConnection> {
+/** The connection the address's verified domain sends people to, and whether that domain requires SSO. */
+async function connectionForEmail(deps: ServiceDeps, tenancy: Tenancy, email: string): Promise<{ connection: SsoConnection; required: boolean }> {
   const owner = email.includes("@") ? await findVerifiedDomain(deps.db, tenancy, emailDomain(email.trim())) : null;
   const connection = owner ? await findTeamSignInConnection(deps.db, tenancy, owner.teamId) : null;
-  if (!connection) throw new KnownError("SSO_NOT_AVAILABLE_FOR_EMAIL");
-  return connection;
+  if (!owner || !connection) throw new KnownError("SSO_NOT_AVAILABLE_FOR_EMAIL");
+  return { connection, required: owner.requireSso };
 }
 
 /** E-mail-first discovery: whether the address signs in through SSO, and whether it must. */
@@ -90,9 +89,8 @@ export async function discoverSso(
   caller: ClientInfo,
 ): Promise<{ connectionId: string; protocol: "oidc" | "saml"; displayName: string; required: boolean }> {
   await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.signInPerIp, subject: caller.ip }]);
-  const connection = await connectionForEmail(deps, tenancy, email);
-  const owner = await findVerifiedDomain(deps.db, tenancy, emailDomain(email.trim()));
-  return { connectionId: connection.id, protocol: connection.protocol, displayName: connection.displayName, required: owner?.requireSso ?? false };
+  const { connection, required } = await connectionForEmail(deps, tenancy, email);
+  return { connectionId: connection.id, protocol: connection.protocol, displayName: connection.displayName, required };
 }
 
 function samlContext(deps: ServiceDeps, tenancy: Tenancy, connection: Extract<SsoConnection, { protocol: "saml" }>): SamlContext {
@@ -105,7 +103,9 @@ function samlContext(deps: ServiceDeps, tenancy: Tenancy, connection: Extract<Ss
 
 async function oidcConfiguration(deps: ServiceDeps, connection: Extract<SsoConnection, { protocol: "oidc" }>): Promise<oidc.Configuration> {
   try {
-    return await discover(connection.settings.issuer, connection.settings.clientId, deps.ssoSeal.open(connection.sealedSecret!));
+    return await discover(connection.settings.issuer, connection.settings.clientId, deps.ssoSeal.open(connection.sealedSecret!), {
+      fetch: publicOnlyFetch(idpFetchOptions(deps)),
+    });
   } catch (error) {
     deps.log.warn("SSO OIDC discovery failed", { connectionId: connection.id, error: String(error) });
     throw new KnownError("SSO_IDP_UNAVAILABLE");
@@ -118,7 +118,7 @@ export async function startSso(deps: ServiceDeps, input: SsoStartInput, caller: 
   await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.signInPerIp, subject: caller.ip }]);
   let connection: SsoConnection | null;
   if (input.connectionId) connection = await findSsoConnection(deps.db, tenancy, null, input.connectionId);
-  else connection = await connectionForEmail(deps, tenancy, input.email ?? "");
+  else ({ connection } = await connectionForEmail(deps, tenancy, input.email ?? ""));
   if (!connection) throw new KnownError("SSO_NOT_AVAILABLE_FOR_EMAIL");
   if (!connection.enabled) throw new KnownError("SSO_CONNECTION_DISABLED");
   if (input.afterCallbackRedirectUrl && !isTrustedRedirect(input.afterCallbackRedirectUrl, tenancy.config)) throw new KnownError("REDIRECT_URL_NOT_WHITELISTED");
@@ -220,18 +220,8 @@ async function endFlow(deps: ServiceDeps, taken: TakenFlow, caller: ClientInfo |
     await recordFailure(deps, taken.tenancy, taken.connection, error, caller);
     const target = [taken.info.redirectUri, taken.info.errorRedirectUrl].find((url) => url && isTrustedRedirect(url, taken.tenancy.config));
     if (!target) throw error;
-    return { location: errorRedirect(target, error), status: 307 };
+    return { location: redirectWithError(target, error), status: 307 };
   }
-}
-
-function errorRedirect(target: string, error: KnownError): string {
-  const url = new URL(target, "http://relative.invalid");
-  url.searchParams.set("error", "server_error");
-  url.searchParams.set("error_description", error.message);
-  url.searchParams.set("errorCode", error.code);
-  url.searchParams.set("message", error.message);
-  url.searchParams.set("details", JSON.stringify(error.details ?? {}));
-  return url.origin === "http://relative.invalid" ? `${url.pathname}${url.search}` : url.href;
 }
 
 /** The identity is known: sign in (or up), and hand the client our code. */
@@ -358,8 +348,6 @@ export async function finishSamlSso(
 
 /** The app's sign-in page, asked to start SSO with a connection (IdP-initiated sign-in). */
 function idpInitiatedLocation(tenancy: Tenancy, connectionId: string): string {
-  const domain = tenancy.config.domains.trustedDomains;
-  const first = Object.values(domain).find((d) => d.baseUrl)?.baseUrl ?? "";
-  const handler = Object.values(domain).find((d) => d.baseUrl)?.handlerPath ?? "/handler";
-  return `${first.replace(/\/+$/, "")}${handler}/sign-in?sso_connection=${encodeURIComponent(connectionId)}`;
+  const app = Object.values(tenancy.config.domains.trustedDomains).find((d) => d.baseUrl);
+  return `${(app?.baseUrl ?? "").replace(/\/+$/, "")}${app?.handlerPath ?? "/handler"}/sign-in?sso_connection=${encodeURIComponent(connectionId)}`;
 }

@@ -28,7 +28,7 @@ import * as x509 from "@peculiar/x509";
 import type { SamlSettings } from "../../domain/sso";
 import { KnownError } from "../../errors";
 
-export const SAML_CLOCK_SKEW_MS = 2 * 60 * 1000;
+const SAML_CLOCK_SKEW_MS = 2 * 60 * 1000;
 /** An assertion without a stated end is remembered (and accepted) this long after it arrives. */
 const DEFAULT_ASSERTION_LIFETIME_MS = 10 * 60 * 1000;
 const MAX_RESPONSE_BYTES = 512 * 1024;
