@@ -7,9 +7,8 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { ErrorAlert } from "../error-alert";
 import { errorMessage } from "../../lib/error-message";
+import { UUID } from "../../lib/uuid";
 import { emailProblem, focusFirstError } from "../../lib/validation";
-
-const CONNECTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Single sign-on through the person's organisation, e-mail first: the address's domain names
@@ -44,7 +43,7 @@ export function SsoSignIn() {
 
   // Once, on arrival with a connection the identity provider named.
   useEffect(() => {
-    if (!connectionId || !CONNECTION_ID.test(connectionId) || started.current) return;
+    if (!connectionId || !UUID.test(connectionId) || started.current) return;
     started.current = true;
     start({ connectionId });
   });

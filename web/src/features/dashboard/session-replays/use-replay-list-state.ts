@@ -1,9 +1,9 @@
 import type { api } from "@gatehouse/clients/react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { UUID } from "../../../lib/uuid";
 
 export const PAGE_SIZES = [25, 50, 100, 200] as const;
 const DEFAULT_PAGE_SIZE = 50;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The filter choices the page offers, each a value of the address's query. */
 export const DURATIONS = { "10s": { label: "10 seconds or more", millis: 10_000 }, "1m": { label: "1 minute or more", millis: 60_000 }, "5m": { label: "5 minutes or more", millis: 300_000 } } as const;
