@@ -1,17 +1,15 @@
 import { Alert, Button, EmptyState, Group, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconFilterOff, IconListDetails, IconShieldCheck } from "@tabler/icons-react";
 import { useState } from "react";
-import { CursorPager, EmptyLaterPage, PageFailed } from "../../../components/cursor-pager";
+import { CursorPage, EmptyLaterPage } from "../../../components/cursor-pager";
 import { ErrorAlert } from "../../../components/error-alert";
-import { Loading, useDocumentTitle } from "../../../components/page-card";
+import { useDocumentTitle } from "../../../components/page-card";
 import { errorMessage } from "../../../lib/error-message";
+import { selectChoices } from "../../../lib/use-cursor-list";
 import { useProjectId } from "../shell/project-context";
 import { AuditEventsTable } from "./audit-events-table";
 import { ACTION_GROUPS, listParams, PAGE_SIZES, PERIODS, useAuditListState, type ActionGroup, type AuditList, type PeriodChoice } from "./use-audit-list-state";
 import { useAuditEventPage, useAuditVerification } from "./use-audit-log";
-
-const choices = <K extends string>(entries: Record<K, string | { label: string }>) =>
-  (Object.entries(entries) as Array<[K, string | { label: string }]>).map(([value, choice]) => ({ value, label: typeof choice === "string" ? choice : choice.label }));
 
 /** The project's audit log: every sign-in, security change and admin action, newest first, a page at a time. */
 export function AuditLogPage() {
@@ -72,7 +70,7 @@ function Filters({ list }: { list: AuditList }) {
       <Select
         label="Actions"
         placeholder="Every action"
-        data={choices(ACTION_GROUPS)}
+        data={selectChoices(ACTION_GROUPS)}
         value={list.actions}
         onChange={(value) => list.setFilters({ actions: value as ActionGroup | null })}
         clearable
@@ -81,7 +79,7 @@ function Filters({ list }: { list: AuditList }) {
       <Select
         label="When"
         placeholder="Any time"
-        data={choices(PERIODS)}
+        data={selectChoices(PERIODS)}
         value={list.period}
         onChange={(value) => list.setFilters({ period: value as PeriodChoice | null })}
         clearable
@@ -99,16 +97,10 @@ function Filters({ list }: { list: AuditList }) {
 function EventPage({ list }: { list: AuditList }) {
   const projectId = useProjectId();
   const page = useAuditEventPage(projectId, listParams(list));
-  const busy = page.isPlaceholderData || (page.isFetching && page.isError);
-  if (!page.data) {
-    return page.isError ? <PageFailed error={page.error} list={list} onRetry={() => void page.refetch()} /> : <Loading>Loading the audit log…</Loading>;
-  }
   return (
-    <Stack gap="sm">
-      {page.isError ? <PageFailed error={page.error} list={list} onRetry={() => void page.refetch()} /> : null}
-      {page.data.items.length === 0 ? <NoEvents list={list} /> : <AuditEventsTable events={page.data.items} busy={busy} />}
-      <CursorPager list={list} pageSizes={PAGE_SIZES} nextCursor={page.data.pagination.next_cursor} shown={page.data.items.length} busy={busy} noun={["event", "events"]} />
-    </Stack>
+    <CursorPage query={page} list={list} pageSizes={PAGE_SIZES} noun={["event", "events"]} loading="Loading the audit log…" empty={<NoEvents list={list} />}>
+      {(events, busy) => <AuditEventsTable events={events} busy={busy} />}
+    </CursorPage>
   );
 }
 
