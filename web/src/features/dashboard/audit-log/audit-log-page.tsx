@@ -1,3 +1,4 @@
+import type { api } from "@gatehouse/clients/react";
 import { Alert, Button, EmptyState, Group, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconFilterOff, IconListDetails, IconShieldCheck } from "@tabler/icons-react";
 import { useState } from "react";
@@ -31,6 +32,14 @@ export function AuditLogPage() {
   );
 }
 
+/** Why the chain breaks where it does, as GET /internal/audit-log/verify describes each reason. */
+const BREAKS: Record<NonNullable<api.AuditVerification["first_broken"]>["reason"], string> = {
+  changed: "this event was changed after it was recorded",
+  missing: "an event before it was deleted",
+  link_broken: "events were removed, inserted or reordered here",
+  truncated: "the events from here to the end were deleted",
+};
+
 /** Recomputes the hash chain on request and says whether it holds, or where it breaks. */
 function VerifyChain() {
   const projectId = useProjectId();
@@ -44,9 +53,9 @@ function VerifyChain() {
       <ErrorAlert message={verification.error ? errorMessage(verification.error) : null} />
       {result ? (
         <Alert role="status" color={result.valid ? "green" : "red"} variant="light" py={6}>
-          {result.valid
+          {result.valid || !result.first_broken
             ? `The chain verifies: ${result.checked_events.toLocaleString()} events up to #${result.last_seq}.`
-            : `The chain is broken at #${result.first_broken!.seq}: ${result.first_broken!.reason.replace("_", " ")}.`}
+            : `The chain is broken at #${result.first_broken.seq}: ${BREAKS[result.first_broken.reason]}.`}
         </Alert>
       ) : null}
     </Stack>
