@@ -24,7 +24,8 @@ export function AuditLogPage() {
         </Title>
         <VerifyChain />
       </Group>
-      <Filters list={list} />
+      {/* The id fields are drafts until Apply: they start again from the address when it changes (Clear the filters, Back). */}
+      <Filters key={`${list.userId ?? ""} ${list.teamId ?? ""}`} list={list} />
       <Paper withBorder p={{ base: "xs", sm: "sm" }}>
         <EventPage list={list} />
       </Paper>
