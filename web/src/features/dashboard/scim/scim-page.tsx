@@ -4,6 +4,7 @@ import { IconPlus, IconUsersGroup } from "@tabler/icons-react";
 import { useRef, useState } from "react";
 import { Boundary } from "../../../components/boundary";
 import { ConfirmAction } from "../../../components/confirm-action";
+import { CopyableValue } from "../../../components/copyable-value";
 import { ErrorAlert } from "../../../components/error-alert";
 import { useDocumentTitle } from "../../../components/page-card";
 import { RelativeTime } from "../../../components/relative-time";
@@ -212,9 +213,12 @@ function DirectoryCard({ projectId, directory, teamName, onToken }: DirectoryCar
             </Badge>
           )}
         </Group>
-        <Text size="sm">
-          Base URL: <code className="break-anywhere">{directory.base_url}</code>
-        </Text>
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm" style={{ flexShrink: 0 }}>
+            Base URL
+          </Text>
+          <CopyableValue value={directory.base_url} copyLabel="Copy base URL" />
+        </Group>
         <Text size="sm" c="dimmed">
           {directory.last_used_at_millis ? (
             <>
