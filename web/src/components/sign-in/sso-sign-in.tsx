@@ -48,7 +48,8 @@ export function SsoSignIn() {
     start({ connectionId });
   });
 
-  if (!offered) return null;
+  // Hidden where the project offers no SSO, unless a sign-in the identity provider started failed here: that is said.
+  if (!offered && !error) return null;
   if (!open) {
     return (
       <Stack gap="xs">
