@@ -47,7 +47,7 @@ function ActivityItem({ event }: { event: SecurityEvent }) {
   return (
     <li data-audit-action={event.action} style={{ padding: "8px 0", borderBottom: "1px solid var(--mantine-color-default-border)" }}>
       <Group justify="space-between" gap="xs" wrap="wrap">
-        <Text size="sm" fw={500} c={isFailure(event.action) ? "red.8" : undefined} className="break-anywhere">
+        <Text size="sm" fw={500} c={isFailure(event.action) ? "var(--mantine-color-red-text)" : undefined} className="break-anywhere">
           {activityWords(event.action)}
         </Text>
         <RelativeTime millis={event.created_at_millis} />

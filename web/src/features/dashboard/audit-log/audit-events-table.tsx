@@ -14,7 +14,7 @@ const COLUMNS = [
   column.accessor("action", {
     header: "Action",
     cell: ({ getValue }) => (
-      <Text size="sm" ff="monospace" fw={500} c={getValue().endsWith(".failed") ? "red.8" : undefined} style={{ whiteSpace: "nowrap" }}>
+      <Text size="sm" ff="monospace" fw={500} c={getValue().endsWith(".failed") ? "var(--mantine-color-red-text)" : undefined} style={{ whiteSpace: "nowrap" }}>
         {getValue()}
       </Text>
     ),
