@@ -50,7 +50,9 @@ function ActivityItem({ event }: { event: SecurityEvent }) {
         <Text size="sm" fw={500} c={isFailure(event.action) ? "var(--mantine-color-red-text)" : undefined} className="break-anywhere">
           {activityWords(event.action)}
         </Text>
-        <RelativeTime millis={event.created_at_millis} />
+        <Text size="sm" c="dimmed">
+          <RelativeTime millis={event.created_at_millis} />
+        </Text>
       </Group>
       {origin ? (
         <Text size="sm" c="dimmed" className="break-anywhere">
