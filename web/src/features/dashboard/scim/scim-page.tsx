@@ -12,6 +12,7 @@ import { SettingsHeading } from "../../../components/settings-heading";
 import { ShownOnceDialog } from "../../../components/shown-once-dialog";
 import { errorMessage } from "../../../lib/error-message";
 import { useProjectId } from "../shell/project-context";
+import { useProjectTeams } from "../shell/use-project-teams";
 import {
   useCreateScimDirectory,
   useDeleteScimDirectory,
@@ -20,7 +21,6 @@ import {
   useScimDirectories,
   useScimGroups,
   useSetScimGroupPermissions,
-  useTeamNames,
   useTeamPermissionIds,
   type ScimDirectory,
   type ScimDirectoryWithToken,
@@ -53,7 +53,7 @@ export function ScimPage() {
 
 function Directories({ projectId }: { projectId: string }) {
   const directories = useScimDirectories(projectId);
-  const teams = useTeamNames(projectId);
+  const teams = useProjectTeams(projectId);
   const teamName = (id: string) => teams.find((team) => team.id === id)?.display_name ?? id;
   const [creating, createDialog] = useDisclosure(false);
   // A token lives here only while its dialog is open.
