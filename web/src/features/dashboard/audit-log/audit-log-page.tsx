@@ -18,12 +18,7 @@ export function AuditLogPage() {
   const list = useAuditListState();
   return (
     <Stack gap="lg" maw={1400}>
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h2">
-          Audit log
-        </Title>
-        <VerifyChain />
-      </Group>
+      <HeaderWithVerification />
       {/* The id fields are drafts until Apply: they start again from the address when it changes (Clear the filters, Back). */}
       <Filters key={`${list.userId ?? ""} ${list.teamId ?? ""}`} list={list} />
       <Paper withBorder p={{ base: "xs", sm: "sm" }}>
@@ -41,16 +36,24 @@ const BREAKS: Record<NonNullable<api.AuditVerification["first_broken"]>["reason"
   truncated: "the events from here to the end were deleted",
 };
 
-/** Recomputes the hash chain on request and says whether it holds, or where it breaks. */
-function VerifyChain() {
+/**
+ * The page's title and "Verify the chain", which recomputes the hash chain on request; whether
+ * it holds, or where it breaks, is said below them across the page's width.
+ */
+function HeaderWithVerification() {
   const projectId = useProjectId();
   const verification = useAuditVerification(projectId);
   const result = verification.data;
   return (
-    <Stack gap="xs" align="flex-end">
-      <Button variant="default" leftSection={<IconShieldCheck size={16} aria-hidden />} loading={verification.isFetching} onClick={() => void verification.refetch()}>
-        Verify the chain
-      </Button>
+    <Stack gap="sm">
+      <Group justify="space-between" align="center">
+        <Title order={1} size="h2">
+          Audit log
+        </Title>
+        <Button variant="default" leftSection={<IconShieldCheck size={16} aria-hidden />} loading={verification.isFetching} onClick={() => void verification.refetch()}>
+          Verify the chain
+        </Button>
+      </Group>
       <ErrorAlert message={verification.error ? errorMessage(verification.error) : null} />
       {result ? (
         <Alert role="status" color={result.valid ? "green" : "red"} variant="light" py={6}>
