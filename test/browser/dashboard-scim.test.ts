@@ -3,42 +3,21 @@
  * token shown once, and the token then working against the SCIM endpoints), a group the
  * identity provider pushed mapped to a team permission (its member then holding it), the token
  * rotated (the old one refused) and revoked, and the directory deleted. axe-core scans each
- * state light at 1280 px and dark at 390 px; screenshots at desktop and phone width.
+ * state light and dark at 1280 and 390 px; screenshots at desktop and phone width.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { settled } from "./support/account-settings";
 import { clearForScreenshot } from "./support/admin-project";
+import { axeViolations } from "./support/axe";
 import { useBrowserHarness } from "./support/browser-harness";
 import { openProjectPage, pageScreenshots, signInWithProject } from "./support/dashboard-project";
 
 const harness = useBrowserHarness();
 
-const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-const VIEWS = [
-  { scheme: "light", width: 1280 },
-  { scheme: "dark", width: 390 },
-] as const;
-
-async function violations(page: Page, include?: string): Promise<string[]> {
+/** axe-core's violations light and dark at 1280 and 390 px, photographed as `name`; `include` narrows the scan to a dialog. */
+async function violations(page: Page, name: string, include?: string): Promise<string[]> {
   if (!include) await clearForScreenshot(page);
-  const found: string[] = [];
-  for (const view of VIEWS) {
-    await page.setViewportSize({ width: view.width, height: 900 });
-    await page.emulateMedia({ colorScheme: view.scheme });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await settled(page);
-    const builder = new AxeBuilder({ page }).withTags(WCAG_AA);
-    const results = await (include ? builder.include(include) : builder).analyze();
-    for (const violation of results.violations) {
-      found.push(`${view.scheme} ${view.width} px, ${violation.id}: ${violation.nodes.slice(0, 3).map((node) => `${node.target.join(" ")} ${node.failureSummary ?? ""}`).join(" | ")}`);
-    }
-  }
-  await page.setViewportSize({ width: 1024, height: 720 });
-  await page.emulateMedia({ colorScheme: "light" });
-  await settled(page);
-  return found;
+  return axeViolations(page, { name, include });
 }
 
 describe("dashboard: SCIM provisioning", () => {
@@ -58,12 +37,14 @@ describe("dashboard: SCIM provisioning", () => {
     await openProjectPage(page, projectId, "scim", "SCIM provisioning");
     await page.getByText("No SCIM directories yet").waitFor();
     await expect.poll(() => page.getByText("Create a team for the customer first").isVisible()).toBe(true);
+    expect(await violations(page, "dashboard-scim-no-team")).toEqual([]);
+    await pageScreenshots(page, "dashboard-scim-no-team");
     const team = await admin("POST", "/teams", { display_name: "Contoso" });
     expect(team.status).toBe(201);
     await page.reload();
     await page.getByRole("heading", { name: "SCIM provisioning", level: 1 }).waitFor();
     await page.getByText("give its base URL and token").waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await violations(page, "dashboard-scim-empty")).toEqual([]);
     await pageScreenshots(page, "dashboard-scim-empty");
 
     // Create: team and name, then the base URL and token, once.
@@ -72,7 +53,7 @@ describe("dashboard: SCIM provisioning", () => {
     await dialog.getByRole("combobox", { name: "Team" }).click();
     await page.getByRole("option", { name: "Contoso" }).click();
     await dialog.getByRole("textbox", { name: "Name" }).fill("Okta");
-    expect(await violations(page, "[role=dialog]")).toEqual([]);
+    expect(await violations(page, "dashboard-scim-create", "[role=dialog]")).toEqual([]);
     await dialog.getByRole("button", { name: "Create" }).click();
     const shown = page.getByRole("dialog", { name: "SCIM token of Okta" });
     await shown.waitFor();
@@ -80,7 +61,7 @@ describe("dashboard: SCIM provisioning", () => {
     const baseUrl = (await shown.getByTestId("scim-base-url").textContent())!.trim();
     expect(token).toMatch(/^scim_[A-Za-z0-9]{43}$/);
     expect(baseUrl).toMatch(/\/api\/v1\/scim\/v2$/);
-    expect(await violations(page, "[role=dialog]")).toEqual([]);
+    expect(await violations(page, "dashboard-scim-token", "[role=dialog]")).toEqual([]);
     await shown.getByRole("button", { name: "Done", exact: true }).click();
     await shown.waitFor({ state: "detached" });
     const card = page.getByRole("article", { name: "Okta for Contoso" });
@@ -106,7 +87,7 @@ describe("dashboard: SCIM provisioning", () => {
       })
       .toEqual(["team_admin", "team_member"]);
     await page.keyboard.press("Escape");
-    expect(await violations(page)).toEqual([]);
+    expect(await violations(page, "dashboard-scim-directory")).toEqual([]);
     await pageScreenshots(page, "dashboard-scim-directory");
 
     // Rotate: the old token is refused at once, the new one works.

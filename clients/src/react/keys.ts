@@ -15,5 +15,6 @@ export const areaKeys = {
   notificationPreferences: ["/emails/notification-preference/me"],
   oauthProviders: ["/oauth-providers"],
   oauthConnections: ["/oauth-apps/connections"],
+  /** What the user did to their account is recorded there: the mutations that change its security invalidate it too. */
   securityActivity: ["/audit-log/me"],
 } as const;

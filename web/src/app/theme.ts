@@ -57,13 +57,14 @@ export const createAppTheme = (closeButtons: CloseButtonNames) =>
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  // Light badges' text is shade 9 on the colour's tint: green's is 3.8:1 ("Verified") and orange's 3.6:1
-  // ("Restricted"), so both are darkened (5.5:1 and 5.0:1).
+  // Light badges' text is shade 9 on the colour's tint: green's is 3.8:1 ("Verified"), orange's 3.6:1
+  // ("Restricted") and yellow's 2.7:1 ("Not verified"), so all three are darkened (5.5:1, 5.0:1 and 5.6:1).
   light: {
     "--mantine-color-dimmed": "#5f6770",
     "--gatehouse-avatar-tint": "70%",
     "--mantine-color-green-light-color": "#1e6e2f",
     "--mantine-color-orange-light-color": "#b23c0c",
+    "--mantine-color-yellow-light-color": "#8f5100",
   },
   // Field errors: the dark scheme's default (a dark red on dark grey) is under 3:1.
   dark: { "--mantine-color-dimmed": "#a3a3a3", "--mantine-color-error": "#ff8787" },

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft } from "@tabler/icons-react";
 import { errorMessage } from "../lib/error-message";
 import { ErrorAlert } from "./error-alert";
+import { Loading } from "./page-card";
 
 /** A list paged by cursor whose place is kept in the URL (the users and the session replays). */
 export interface CursorPages {
@@ -95,5 +96,44 @@ export function EmptyLaterPage({ icon, title, description, list }: { icon: React
         Go to the first page
       </Button>
     </EmptyState>
+  );
+}
+
+/** What a list page reads one page with: a TanStack query that keeps the previous page while the next one loads. */
+export interface PageQuery<T> {
+  data?: { items: T[]; pagination?: { next_cursor?: string | null } };
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+  refetch: () => unknown;
+}
+
+interface CursorPageProps<T> extends Omit<CursorPagerProps, "list" | "nextCursor" | "shown" | "busy"> {
+  query: PageQuery<T>;
+  list: CursorPages;
+  /** What the loader says before the first page arrives ("Loading users…"). */
+  loading: string;
+  /** What an empty page shows: none yet, none matching, or a page past the end. */
+  empty: ReactNode;
+  /** The page's rows; `busy` while another page loads in their place. */
+  children: (items: T[], busy: boolean) => ReactNode;
+}
+
+/**
+ * One page of a list paged by cursor, in each of its states: loading, failed (with Try again,
+ * above the rows still shown when a later read failed), empty, or its rows, with the pager.
+ */
+export function CursorPage<T>({ query, list, loading, empty, children, ...pager }: CursorPageProps<T>) {
+  const busy = query.isPlaceholderData || (query.isFetching && query.isError);
+  const failed = query.isError ? <PageFailed error={query.error} list={list} onRetry={() => void query.refetch()} /> : null;
+  if (!query.data) return failed ?? <Loading>{loading}</Loading>;
+  const { items } = query.data;
+  return (
+    <Stack gap="sm">
+      {failed}
+      {items.length === 0 ? empty : children(items, busy)}
+      <CursorPager list={list} nextCursor={query.data.pagination?.next_cursor ?? null} shown={items.length} busy={busy} {...pager} />
+    </Stack>
   );
 }

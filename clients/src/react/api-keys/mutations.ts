@@ -17,22 +17,22 @@ export type CreatedApiKey = CreatedUserApiKey;
  * value lives no longer than the screen that shows it.
  */
 export function useCreateApiKey() {
-  const onSuccess = useInvalidate(areaKeys.userApiKeys);
+  const onSuccess = useInvalidate(areaKeys.userApiKeys, areaKeys.securityActivity);
   return useGeneratedCreateUserApiKey({ mutation: { onSuccess, gcTime: 0 } });
 }
 
 /** Renames or revokes (`revoked: true`) a key. */
 export function useUpdateApiKey() {
-  const onSuccess = useInvalidate(areaKeys.userApiKeys);
+  const onSuccess = useInvalidate(areaKeys.userApiKeys, areaKeys.securityActivity);
   return useGeneratedUpdateUserApiKey({ mutation: { onSuccess } });
 }
 
 export function useCreateTeamApiKey() {
-  const onSuccess = useInvalidate(areaKeys.teamApiKeys);
+  const onSuccess = useInvalidate(areaKeys.teamApiKeys, areaKeys.securityActivity);
   return useGeneratedCreateTeamApiKey({ mutation: { onSuccess } });
 }
 
 export function useUpdateTeamApiKey() {
-  const onSuccess = useInvalidate(areaKeys.teamApiKeys);
+  const onSuccess = useInvalidate(areaKeys.teamApiKeys, areaKeys.securityActivity);
   return useGeneratedUpdateTeamApiKey({ mutation: { onSuccess } });
 }

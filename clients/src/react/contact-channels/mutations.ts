@@ -12,24 +12,24 @@ import { areaKeys } from "../keys";
 // A primary address is also the user's `primary_email`, so every change reads the user again.
 
 export function useAddContactChannel() {
-  const onSuccess = useInvalidate(areaKeys.contactChannels, areaKeys.currentUser);
+  const onSuccess = useInvalidate(areaKeys.contactChannels, areaKeys.currentUser, areaKeys.securityActivity);
   return useGeneratedCreateContactChannel({ mutation: { onSuccess } });
 }
 
 /** Makes an address primary, or turns its use for sign-in on or off. */
 export function useUpdateContactChannel() {
-  const onSuccess = useInvalidate(areaKeys.contactChannels, areaKeys.currentUser);
+  const onSuccess = useInvalidate(areaKeys.contactChannels, areaKeys.currentUser, areaKeys.securityActivity);
   return useGeneratedUpdateContactChannel({ mutation: { onSuccess } });
 }
 
 export function useDeleteContactChannel() {
-  const onSuccess = useInvalidate(areaKeys.contactChannels, areaKeys.currentUser);
+  const onSuccess = useInvalidate(areaKeys.contactChannels, areaKeys.currentUser, areaKeys.securityActivity);
   return useGeneratedDeleteContactChannel({ mutation: { onSuccess } });
 }
 
 /** Verifies an address with the code of its mailed link. */
 export function useVerifyEmail() {
-  const onSuccess = useInvalidate(areaKeys.contactChannels, areaKeys.currentUser);
+  const onSuccess = useInvalidate(areaKeys.contactChannels, areaKeys.currentUser, areaKeys.securityActivity);
   return useGeneratedVerifyContactChannel({ mutation: { onSuccess } });
 }
 

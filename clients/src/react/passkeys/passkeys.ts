@@ -52,7 +52,7 @@ async function ceremony<T>(run: (webauthn: WebAuthnLibrary) => Promise<T>): Prom
 
 /** Registers a passkey for the signed-in user, replacing any earlier one; `passkey_auth_enabled` turns on. */
 export function useRegisterPasskey() {
-  const onSuccess = useInvalidate(areaKeys.currentUser);
+  const onSuccess = useInvalidate(areaKeys.currentUser, areaKeys.securityActivity);
   return useMutation({
     mutationFn: async () => {
       const { options_json, code } = await initiatePasskeyRegistration({});

@@ -12,7 +12,7 @@ const SESSION_GONE = "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED";
  * had already ended is refused, and the list on screen is stale then, so it is read again too.
  */
 export function useRevokeSession() {
-  const invalidate = useInvalidate(areaKeys.sessions);
+  const invalidate = useInvalidate(areaKeys.sessions, areaKeys.securityActivity);
   return useGeneratedRevokeSession({
     mutation: {
       onSuccess: invalidate,
@@ -26,7 +26,7 @@ export function useRevokeSession() {
  * ended meanwhile counts as done. Fails with the first other refusal, after trying them all.
  */
 export function useRevokeOtherSessions() {
-  const invalidate = useInvalidate(areaKeys.sessions);
+  const invalidate = useInvalidate(areaKeys.sessions, areaKeys.securityActivity);
   return useMutation({
     mutationKey: ["revokeOtherSessions"],
     mutationFn: async ({ sessionIds }: { sessionIds: string[] }) => {

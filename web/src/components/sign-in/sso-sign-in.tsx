@@ -1,15 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { readReturnTarget, useProject, useSignInWithSso, useSsoOffered } from "@gatehouse/clients/react";
-import { Button, Group, Stack, TextInput } from "@mantine/core";
+import { Button, Divider, Group, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconBuilding } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { ErrorAlert } from "../error-alert";
 import { errorMessage } from "../../lib/error-message";
+import { UUID } from "../../lib/uuid";
 import { emailProblem, focusFirstError } from "../../lib/validation";
-
-const CONNECTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Single sign-on through the person's organisation, e-mail first: the address's domain names
@@ -44,12 +43,18 @@ export function SsoSignIn() {
 
   // Once, on arrival with a connection the identity provider named.
   useEffect(() => {
-    if (!connectionId || !CONNECTION_ID.test(connectionId) || started.current) return;
+    if (!connectionId || !UUID.test(connectionId) || started.current) return;
     started.current = true;
     start({ connectionId });
   });
 
-  if (!offered) return null;
+  // Hidden where the project offers no SSO, unless a sign-in the identity provider started failed here: that is said.
+  if (!offered && !error) return null;
+  // The password and e-mail code forms follow: "or" between, as after the provider buttons (which, when there are any, come next and end with theirs).
+  const divider =
+    (project.config.credential_enabled || project.config.magic_link_enabled) && project.config.enabled_oauth_providers.length === 0 ? (
+      <Divider label={t`or`} labelPosition="center" my="xs" />
+    ) : null;
   if (!open) {
     return (
       <Stack gap="xs">
@@ -57,23 +62,28 @@ export function SsoSignIn() {
           <Trans>Continue with SSO</Trans>
         </Button>
         <ErrorAlert message={error ? errorMessage(error) : null} />
+        {divider}
       </Stack>
     );
   }
   return (
-    <form aria-label={t`Continue with SSO`} noValidate onSubmit={form.onSubmit(({ email }) => start({ email: email.trim() }), focusFirstError)}>
-      <Stack gap="sm">
-        <TextInput label={t`E-mail`} name="sso-email" type="email" autoComplete="email" autoFocus {...form.getInputProps("email")} />
-        <ErrorAlert message={error ? errorMessage(error) : null} />
-        <Group grow>
-          <Button variant="default" onClick={() => setOpen(false)} disabled={pending}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={pending}>
-            <Trans>Continue</Trans>
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <Stack gap="xs">
+      <form aria-label={t`Continue with SSO`} noValidate onSubmit={form.onSubmit(({ email }) => start({ email: email.trim() }), focusFirstError)}>
+        <Stack gap="sm">
+          {/* "Work e-mail": the sign-in form below asks for an e-mail address too. */}
+          <TextInput label={t`Work e-mail`} name="sso-email" type="email" autoComplete="email" autoFocus {...form.getInputProps("email")} />
+          <ErrorAlert message={error ? errorMessage(error) : null} />
+          <Group grow>
+            <Button variant="default" onClick={() => setOpen(false)} disabled={pending}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button type="submit" loading={pending}>
+              <Trans>Continue</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {divider}
+    </Stack>
   );
 }

@@ -4,6 +4,8 @@ import { Button, EmptyState, Group, Stack, Text } from "@mantine/core";
 import { IconHistory } from "@tabler/icons-react";
 import { RelativeTime } from "../../../components/relative-time";
 import { SettingsSection } from "../../../components/settings-section";
+import { sessionDevice } from "../sessions/session-device";
+import { activityWords, isFailure } from "./activity-words";
 
 export function SecurityActivitySection() {
   const { t } = useLingui();
@@ -36,19 +38,25 @@ function Activity() {
   );
 }
 
+/** One event: what happened, in words, when, and from which device and address. */
 function ActivityItem({ event }: { event: SecurityEvent }) {
-  const failed = event.action.endsWith(".failed");
+  const { t } = useLingui();
+  const device = sessionDevice(event.user_agent);
+  const ip = event.ip;
+  const origin = [device, ip ? t`IP address ${ip}` : null].filter(Boolean).join(" · ");
   return (
     <li data-audit-action={event.action} style={{ padding: "8px 0", borderBottom: "1px solid var(--mantine-color-default-border)" }}>
       <Group justify="space-between" gap="xs" wrap="wrap">
-        <Text size="sm" ff="monospace" fw={500} c={failed ? "red.8" : undefined} className="break-anywhere">
-          {event.action}
+        <Text size="sm" fw={500} c={isFailure(event.action) ? "var(--mantine-color-red-text)" : undefined} className="break-anywhere">
+          {activityWords(event.action)}
         </Text>
-        <RelativeTime millis={event.created_at_millis} />
+        <Text size="sm" c="dimmed">
+          <RelativeTime millis={event.created_at_millis} />
+        </Text>
       </Group>
-      {event.ip || event.user_agent ? (
-        <Text size="sm" c="dimmed" lineClamp={1}>
-          {[event.ip, event.user_agent].filter(Boolean).join(" · ")}
+      {origin ? (
+        <Text size="sm" c="dimmed" className="break-anywhere">
+          {origin}
         </Text>
       ) : null}
     </li>

@@ -1,4 +1,4 @@
-import { Code, Stack, Table, Text } from "@mantine/core";
+import { Stack, Table, Text } from "@mantine/core";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { RelativeTime } from "../../../components/relative-time";
 import { DataTableBody, DataTableHead } from "../../../components/data-table";
@@ -10,11 +10,18 @@ const who = (party: { type: string; id: string | null } | null) => (party ? (par
 
 const COLUMNS = [
   column.accessor("seq", { header: "#", cell: ({ getValue }) => <Text size="sm" ff="monospace">{getValue()}</Text> }),
-  column.accessor("created_at_millis", { header: "When", cell: ({ getValue }) => <RelativeTime millis={getValue()} /> }),
+  column.accessor("created_at_millis", {
+    header: "When",
+    cell: ({ getValue }) => (
+      <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+        <RelativeTime millis={getValue()} />
+      </Text>
+    ),
+  }),
   column.accessor("action", {
     header: "Action",
     cell: ({ getValue }) => (
-      <Text size="sm" ff="monospace" fw={500} c={getValue().endsWith(".failed") ? "red.8" : undefined} style={{ whiteSpace: "nowrap" }}>
+      <Text size="sm" ff="monospace" fw={500} c={getValue().endsWith(".failed") ? "var(--mantine-color-red-text)" : undefined} style={{ whiteSpace: "nowrap" }}>
         {getValue()}
       </Text>
     ),
@@ -37,13 +44,27 @@ const COLUMNS = [
   }),
   column.accessor("details", {
     header: "Details",
-    cell: ({ getValue, row }) => (
-      <Code block fz="xs" maw={320} style={{ whiteSpace: "pre-wrap", wordBreak: "break-all" }}>
-        {JSON.stringify(row.original.team_id ? { team_id: row.original.team_id, ...getValue() } : getValue())}
-      </Code>
-    ),
+    cell: ({ getValue, row }) => <Details details={row.original.team_id ? { team_id: row.original.team_id, ...getValue() } : getValue()} />,
   }),
 ];
+
+/** An event's details, one "key value" line each (a value that is not text as JSON), wrapping between words where it can. */
+function Details({ details }: { details: Record<string, unknown> }) {
+  const entries = Object.entries(details);
+  if (entries.length === 0) return <Text size="sm">—</Text>;
+  return (
+    <Stack gap={2} maw={320} miw={200}>
+      {entries.map(([key, value]) => (
+        <Text key={key} size="xs" ff="monospace" className="break-anywhere">
+          <Text span inherit c="dimmed">
+            {key}
+          </Text>{" "}
+          {typeof value === "string" ? value : JSON.stringify(value)}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
 
 /** One page of audit events, newest first, as the server cut it; it scrolls sideways at phone width. */
 export function AuditEventsTable({ events, busy }: { events: AuditEvent[]; busy: boolean }) {

@@ -1,17 +1,16 @@
+import type { api } from "@gatehouse/clients/react";
 import { Alert, Button, EmptyState, Group, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconFilterOff, IconListDetails, IconShieldCheck } from "@tabler/icons-react";
 import { useState } from "react";
-import { CursorPager, EmptyLaterPage, PageFailed } from "../../../components/cursor-pager";
+import { CursorPage, EmptyLaterPage } from "../../../components/cursor-pager";
 import { ErrorAlert } from "../../../components/error-alert";
-import { Loading, useDocumentTitle } from "../../../components/page-card";
+import { useDocumentTitle } from "../../../components/page-card";
 import { errorMessage } from "../../../lib/error-message";
+import { selectChoices } from "../../../lib/use-cursor-list";
 import { useProjectId } from "../shell/project-context";
 import { AuditEventsTable } from "./audit-events-table";
 import { ACTION_GROUPS, listParams, PAGE_SIZES, PERIODS, useAuditListState, type ActionGroup, type AuditList, type PeriodChoice } from "./use-audit-list-state";
 import { useAuditEventPage, useAuditVerification } from "./use-audit-log";
-
-const choices = <K extends string>(entries: Record<K, string | { label: string }>) =>
-  (Object.entries(entries) as Array<[K, string | { label: string }]>).map(([value, choice]) => ({ value, label: typeof choice === "string" ? choice : choice.label }));
 
 /** The project's audit log: every sign-in, security change and admin action, newest first, a page at a time. */
 export function AuditLogPage() {
@@ -19,13 +18,9 @@ export function AuditLogPage() {
   const list = useAuditListState();
   return (
     <Stack gap="lg" maw={1400}>
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h2">
-          Audit log
-        </Title>
-        <VerifyChain />
-      </Group>
-      <Filters list={list} />
+      <HeaderWithVerification />
+      {/* The id fields are drafts until Apply: they start again from the address when it changes (Clear the filters, Back). */}
+      <Filters key={`${list.userId ?? ""} ${list.teamId ?? ""}`} list={list} />
       <Paper withBorder p={{ base: "xs", sm: "sm" }}>
         <EventPage list={list} />
       </Paper>
@@ -33,22 +28,38 @@ export function AuditLogPage() {
   );
 }
 
-/** Recomputes the hash chain on request and says whether it holds, or where it breaks. */
-function VerifyChain() {
+/** Why the chain breaks where it does, as GET /internal/audit-log/verify describes each reason. */
+const BREAKS: Record<NonNullable<api.AuditVerification["first_broken"]>["reason"], string> = {
+  changed: "this event was changed after it was recorded",
+  missing: "an event before it was deleted",
+  link_broken: "events were removed, inserted or reordered here",
+  truncated: "the events from here to the end were deleted",
+};
+
+/**
+ * The page's title and "Verify the chain", which recomputes the hash chain on request; whether
+ * it holds, or where it breaks, is said below them across the page's width.
+ */
+function HeaderWithVerification() {
   const projectId = useProjectId();
   const verification = useAuditVerification(projectId);
   const result = verification.data;
   return (
-    <Stack gap="xs" align="flex-end">
-      <Button variant="default" leftSection={<IconShieldCheck size={16} aria-hidden />} loading={verification.isFetching} onClick={() => void verification.refetch()}>
-        Verify the chain
-      </Button>
+    <Stack gap="sm">
+      <Group justify="space-between" align="center">
+        <Title order={1} size="h2">
+          Audit log
+        </Title>
+        <Button variant="default" leftSection={<IconShieldCheck size={16} aria-hidden />} loading={verification.isFetching} onClick={() => void verification.refetch()}>
+          Verify the chain
+        </Button>
+      </Group>
       <ErrorAlert message={verification.error ? errorMessage(verification.error) : null} />
       {result ? (
         <Alert role="status" color={result.valid ? "green" : "red"} variant="light" py={6}>
-          {result.valid
+          {result.valid || !result.first_broken
             ? `The chain verifies: ${result.checked_events.toLocaleString()} events up to #${result.last_seq}.`
-            : `The chain is broken at #${result.first_broken!.seq}: ${result.first_broken!.reason.replace("_", " ")}.`}
+            : `The chain is broken at #${result.first_broken.seq}: ${BREAKS[result.first_broken.reason]}.`}
         </Alert>
       ) : null}
     </Stack>
@@ -72,7 +83,7 @@ function Filters({ list }: { list: AuditList }) {
       <Select
         label="Actions"
         placeholder="Every action"
-        data={choices(ACTION_GROUPS)}
+        data={selectChoices(ACTION_GROUPS)}
         value={list.actions}
         onChange={(value) => list.setFilters({ actions: value as ActionGroup | null })}
         clearable
@@ -81,7 +92,7 @@ function Filters({ list }: { list: AuditList }) {
       <Select
         label="When"
         placeholder="Any time"
-        data={choices(PERIODS)}
+        data={selectChoices(PERIODS)}
         value={list.period}
         onChange={(value) => list.setFilters({ period: value as PeriodChoice | null })}
         clearable
@@ -99,16 +110,10 @@ function Filters({ list }: { list: AuditList }) {
 function EventPage({ list }: { list: AuditList }) {
   const projectId = useProjectId();
   const page = useAuditEventPage(projectId, listParams(list));
-  const busy = page.isPlaceholderData || (page.isFetching && page.isError);
-  if (!page.data) {
-    return page.isError ? <PageFailed error={page.error} list={list} onRetry={() => void page.refetch()} /> : <Loading>Loading the audit log…</Loading>;
-  }
   return (
-    <Stack gap="sm">
-      {page.isError ? <PageFailed error={page.error} list={list} onRetry={() => void page.refetch()} /> : null}
-      {page.data.items.length === 0 ? <NoEvents list={list} /> : <AuditEventsTable events={page.data.items} busy={busy} />}
-      <CursorPager list={list} pageSizes={PAGE_SIZES} nextCursor={page.data.pagination.next_cursor} shown={page.data.items.length} busy={busy} noun={["event", "events"]} />
-    </Stack>
+    <CursorPage query={page} list={list} pageSizes={PAGE_SIZES} noun={["event", "events"]} loading="Loading the audit log…" empty={<NoEvents list={list} />}>
+      {(events, busy) => <AuditEventsTable events={events} busy={busy} />}
+    </CursorPage>
   );
 }
 

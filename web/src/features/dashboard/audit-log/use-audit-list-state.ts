@@ -1,5 +1,5 @@
 import type { api } from "@gatehouse/clients/react";
-import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { choiceFilter, matchingFilter, useCursorList } from "../../../lib/use-cursor-list";
 
 export const PAGE_SIZES = [25, 50, 100, 200] as const;
 const DEFAULT_PAGE_SIZE = 50;
@@ -23,59 +23,23 @@ export const PERIODS = { "24h": { label: "Last 24 hours", millis: 86_400_000 }, 
 export type ActionGroup = keyof typeof ACTION_GROUPS;
 export type PeriodChoice = keyof typeof PERIODS;
 
-export interface AuditFilters {
-  actions: ActionGroup | null;
-  period: PeriodChoice | null;
-  /** Events where this user is the actor or the target. */
-  userId: string | null;
-  teamId: string | null;
-}
-
-const pick = <K extends string>(choices: Record<K, unknown>, value: string | null): K | null =>
-  value !== null && Object.hasOwn(choices, value) ? (value as K) : null;
-const id = (value: string | null) => (value && /^[\w.:-]{1,128}$/.test(value) ? value : null);
+const ID = /^[\w.:-]{1,128}$/;
 
 /** The audit log's filters, page size and page, kept in the address; earlier pages' cursors in the history entry. */
 export function useAuditListState() {
-  const [searchParams] = useSearchParams();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const size = Number(searchParams.get("size"));
-  const cursor = searchParams.get("cursor");
-  const earlier = (location.state as { auditPages?: Array<string | null> } | null)?.auditPages;
-  const state = {
-    actions: pick(ACTION_GROUPS, searchParams.get("actions")),
-    period: pick(PERIODS, searchParams.get("period")),
-    userId: id(searchParams.get("user")),
-    teamId: id(searchParams.get("team")),
-    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
-    cursor: cursor && /^\d{1,16}$/.test(cursor) ? cursor : null,
-    earlier: Array.isArray(earlier) ? earlier : [],
-  };
-  type State = typeof state;
-
-  const go = (next: Omit<State, "earlier">, earlierPages: Array<string | null>) => {
-    const params = new URLSearchParams();
-    if (next.actions) params.set("actions", next.actions);
-    if (next.period) params.set("period", next.period);
-    if (next.userId) params.set("user", next.userId);
-    if (next.teamId) params.set("team", next.teamId);
-    if (next.pageSize !== DEFAULT_PAGE_SIZE) params.set("size", String(next.pageSize));
-    if (next.cursor) params.set("cursor", next.cursor);
-    void navigate({ search: params.toString() }, { state: { auditPages: earlierPages } });
-  };
-  const restart = (change: Partial<AuditFilters & { pageSize: number }>) => go({ ...state, ...change, cursor: null }, []);
-
-  return {
-    ...state,
-    filtered: Boolean(state.actions || state.period || state.userId || state.teamId),
-    setFilters: (change: Partial<AuditFilters>) => restart(change),
-    clearFilters: () => restart({ actions: null, period: null, userId: null, teamId: null }),
-    setPageSize: (pageSize: number) => restart({ pageSize }),
-    next: (nextCursor: string) => go({ ...state, cursor: nextCursor }, [...state.earlier, state.cursor]),
-    previous: () => go({ ...state, cursor: state.earlier.at(-1) ?? null }, state.earlier.slice(0, -1)),
-    first: () => go({ ...state, cursor: null }, []),
-  };
+  return useCursorList({
+    filters: {
+      actions: choiceFilter("actions", ACTION_GROUPS),
+      period: choiceFilter("period", PERIODS),
+      /** Events where this user is the actor or the target. */
+      userId: matchingFilter("user", ID),
+      teamId: matchingFilter("team", ID),
+    },
+    pageSizes: PAGE_SIZES,
+    defaultPageSize: DEFAULT_PAGE_SIZE,
+    isCursor: (cursor) => /^\d{1,16}$/.test(cursor),
+    historyKey: "auditPages",
+  });
 }
 
 export type AuditList = ReturnType<typeof useAuditListState>;

@@ -11,8 +11,7 @@ import type { Customer } from "./customer";
 import { CustomerItems } from "./customer-items";
 import { CustomerProducts } from "./customer-products";
 import { usePaymentsConfig } from "./use-payments-config";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "../../../lib/uuid";
 
 /** The id field's rule: users and teams are named by their UUID, custom customers by any id of your own. */
 export function customerIdProblem(type: CustomerType, value: string): string | null {

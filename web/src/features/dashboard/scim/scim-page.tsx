@@ -4,6 +4,7 @@ import { IconPlus, IconUsersGroup } from "@tabler/icons-react";
 import { useRef, useState } from "react";
 import { Boundary } from "../../../components/boundary";
 import { ConfirmAction } from "../../../components/confirm-action";
+import { CopyableValue } from "../../../components/copyable-value";
 import { ErrorAlert } from "../../../components/error-alert";
 import { useDocumentTitle } from "../../../components/page-card";
 import { RelativeTime } from "../../../components/relative-time";
@@ -11,6 +12,7 @@ import { SettingsHeading } from "../../../components/settings-heading";
 import { ShownOnceDialog } from "../../../components/shown-once-dialog";
 import { errorMessage } from "../../../lib/error-message";
 import { useProjectId } from "../shell/project-context";
+import { useProjectTeams } from "../shell/use-project-teams";
 import {
   useCreateScimDirectory,
   useDeleteScimDirectory,
@@ -19,7 +21,6 @@ import {
   useScimDirectories,
   useScimGroups,
   useSetScimGroupPermissions,
-  useTeamNames,
   useTeamPermissionIds,
   type ScimDirectory,
   type ScimDirectoryWithToken,
@@ -52,7 +53,7 @@ export function ScimPage() {
 
 function Directories({ projectId }: { projectId: string }) {
   const directories = useScimDirectories(projectId);
-  const teams = useTeamNames(projectId);
+  const teams = useProjectTeams(projectId);
   const teamName = (id: string) => teams.find((team) => team.id === id)?.display_name ?? id;
   const [creating, createDialog] = useDisclosure(false);
   // A token lives here only while its dialog is open.
@@ -212,9 +213,12 @@ function DirectoryCard({ projectId, directory, teamName, onToken }: DirectoryCar
             </Badge>
           )}
         </Group>
-        <Text size="sm">
-          Base URL: <code className="break-anywhere">{directory.base_url}</code>
-        </Text>
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm" style={{ flexShrink: 0 }}>
+            Base URL
+          </Text>
+          <CopyableValue value={directory.base_url} copyLabel="Copy base URL" />
+        </Group>
         <Text size="sm" c="dimmed">
           {directory.last_used_at_millis ? (
             <>

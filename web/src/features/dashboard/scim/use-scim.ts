@@ -10,12 +10,6 @@ export function useScimDirectories(projectId: string): ScimDirectory[] {
   return useAdminQuery(projectId, keys.scimDirectoryList(), (request) => api.listScimDirectories(undefined, request)).items;
 }
 
-/** The teams a directory can be made for, by id. */
-export function useTeamNames(projectId: string): Array<{ id: string; display_name: string }> {
-  const { keys } = useAdmin(projectId);
-  return useAdminQuery(projectId, keys.teamList(), (request) => api.listTeams(undefined, request)).items;
-}
-
 /** The team permissions a group can map to (the `$` system ones included). */
 export function useTeamPermissionIds(projectId: string): string[] {
   const { keys } = useAdmin(projectId);

@@ -13,11 +13,10 @@ import { errorMessage } from "../../../lib/error-message";
 import { dashboardPath, useProjectId } from "../shell/project-context";
 import { formatDuration, replayDuration, replayUserLabel } from "./replay-format";
 import { useReplayEvents, useSessionReplay, type SessionReplay } from "./use-session-replays";
+import { UUID } from "../../../lib/uuid";
 
 // rrweb-player (and its styles) load with the first replay opened, never with the rest of the dashboard.
 const ReplayPlayer = lazy(() => import("./replay-player"));
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One replay at `session-replays/<id>`: whom and when it recorded, and the recording played back. */
 export function ReplayPage() {

@@ -2,17 +2,15 @@ import { Alert, Button, EmptyState, Group, Paper, Select, Stack, Text, Title } f
 import { notifications } from "@mantine/notifications";
 import { IconFilterOff, IconVideoOff } from "@tabler/icons-react";
 import { Boundary } from "../../../components/boundary";
-import { CursorPager, EmptyLaterPage, PageFailed } from "../../../components/cursor-pager";
+import { CursorPage, EmptyLaterPage } from "../../../components/cursor-pager";
 import { ErrorAlert } from "../../../components/error-alert";
-import { Loading, useDocumentTitle } from "../../../components/page-card";
+import { useDocumentTitle } from "../../../components/page-card";
 import { errorMessage } from "../../../lib/error-message";
+import { selectChoices } from "../../../lib/use-cursor-list";
 import { useProjectId } from "../shell/project-context";
 import { ReplaysTable } from "./replays-table";
 import { CLICKS, DURATIONS, listParams, PAGE_SIZES, PERIODS, useReplayListState, type ClickChoice, type DurationChoice, type PeriodChoice, type ReplayList } from "./use-replay-list-state";
 import { useRecordingOn, useSessionReplayPage, useTurnOnRecording } from "./use-session-replays";
-
-const choices = <K extends string>(entries: Record<K, string | { label: string }>) =>
-  (Object.entries(entries) as Array<[K, string | { label: string }]>).map(([value, choice]) => ({ value, label: typeof choice === "string" ? choice : choice.label }));
 
 /** The project's session replays, latest activity first, a page at a time from the server. */
 export function ReplaysListPage() {
@@ -67,7 +65,7 @@ function Filters({ list }: { list: ReplayList }) {
       <Select
         label="Last activity"
         placeholder="Any time"
-        data={choices(PERIODS)}
+        data={selectChoices(PERIODS)}
         value={list.period}
         onChange={(value) => list.setFilters({ period: value as PeriodChoice | null })}
         clearable
@@ -76,7 +74,7 @@ function Filters({ list }: { list: ReplayList }) {
       <Select
         label="Duration"
         placeholder="Any length"
-        data={choices(DURATIONS)}
+        data={selectChoices(DURATIONS)}
         value={list.duration}
         onChange={(value) => list.setFilters({ duration: value as DurationChoice | null })}
         clearable
@@ -85,7 +83,7 @@ function Filters({ list }: { list: ReplayList }) {
       <Select
         label="Clicks"
         placeholder="Any number"
-        data={choices(CLICKS)}
+        data={selectChoices(CLICKS)}
         value={list.clicks}
         onChange={(value) => list.setFilters({ clicks: value as ClickChoice | null })}
         clearable
@@ -103,16 +101,10 @@ function Filters({ list }: { list: ReplayList }) {
 function ReplayPage({ list }: { list: ReplayList }) {
   const projectId = useProjectId();
   const page = useSessionReplayPage(projectId, listParams(list));
-  const busy = page.isPlaceholderData || (page.isFetching && page.isError);
-  if (!page.data) {
-    return page.isError ? <PageFailed error={page.error} list={list} onRetry={() => void page.refetch()} /> : <Loading>Loading replays…</Loading>;
-  }
   return (
-    <Stack gap="sm">
-      {page.isError ? <PageFailed error={page.error} list={list} onRetry={() => void page.refetch()} /> : null}
-      {page.data.items.length === 0 ? <NoReplays list={list} /> : <ReplaysTable replays={page.data.items} busy={busy} />}
-      <CursorPager list={list} pageSizes={PAGE_SIZES} nextCursor={page.data.pagination.next_cursor} shown={page.data.items.length} busy={busy} noun={["replay", "replays"]} />
-    </Stack>
+    <CursorPage query={page} list={list} pageSizes={PAGE_SIZES} noun={["replay", "replays"]} loading="Loading replays…" empty={<NoReplays list={list} />}>
+      {(replays, busy) => <ReplaysTable replays={replays} busy={busy} />}
+    </CursorPage>
   );
 }
 

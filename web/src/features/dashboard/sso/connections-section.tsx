@@ -1,12 +1,12 @@
-import { Badge, Button, Group, Modal, Paper, PasswordInput, SegmentedControl, Stack, Switch, Table, Text, TextInput, Textarea } from "@mantine/core";
+import { Badge, Button, Group, Modal, Paper, PasswordInput, SegmentedControl, Stack, Switch, Text, TextInput, Textarea } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useForm } from "@mantine/form";
 import { IconPlus } from "@tabler/icons-react";
 import { ConfirmAction } from "../../../components/confirm-action";
-import { CopyableValue } from "../../../components/copyable-value";
 import { ErrorAlert } from "../../../components/error-alert";
 import { SettingsHeading } from "../../../components/settings-heading";
 import { errorMessage } from "../../../lib/error-message";
+import { CopyableField } from "./copyable-field";
 import { useCreateSsoConnection, useDeleteSsoConnection, useSsoConnections, useUpdateSsoConnection, type SsoConnection } from "./use-sso";
 
 interface Props {
@@ -35,17 +35,6 @@ export function ConnectionsSection({ projectId, teamId }: Props) {
       )}
       <AddConnectionModal projectId={projectId} teamId={teamId} opened={adding} onClose={dialog.close} />
     </Stack>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <Table.Tr>
-      <Table.Th w={180}>{label}</Table.Th>
-      <Table.Td>
-        <CopyableValue value={value} copyLabel={`Copy the ${label.toLowerCase()}`} />
-      </Table.Td>
-    </Table.Tr>
   );
 }
 
@@ -81,25 +70,21 @@ function ConnectionCard({ projectId, teamId, connection }: Props & { connection:
             </ConfirmAction>
           </Group>
         </Group>
-        <Table withRowBorders={false} verticalSpacing={4} layout="fixed">
-          <Table.Tbody>
-            {connection.oidc ? (
-              <>
-                <Row label="Issuer" value={connection.oidc.issuer} />
-                <Row label="Client ID" value={connection.oidc.client_id} />
-                <Row label="Redirect URI" value={connection.oidc.redirect_uri} />
-              </>
-            ) : null}
-            {connection.saml ? (
-              <>
-                <Row label="IdP entity ID" value={connection.saml.idp_entity_id} />
-                <Row label="SP entity ID" value={connection.saml.sp_entity_id} />
-                <Row label="ACS URL" value={connection.saml.sp_acs_url} />
-                <Row label="SP metadata URL" value={connection.saml.sp_metadata_url} />
-              </>
-            ) : null}
-          </Table.Tbody>
-        </Table>
+        {connection.oidc ? (
+          <>
+            <CopyableField label="Issuer" value={connection.oidc.issuer} />
+            <CopyableField label="Client ID" value={connection.oidc.client_id} />
+            <CopyableField label="Redirect URI" value={connection.oidc.redirect_uri} />
+          </>
+        ) : null}
+        {connection.saml ? (
+          <>
+            <CopyableField label="IdP entity ID" value={connection.saml.idp_entity_id} />
+            <CopyableField label="SP entity ID" value={connection.saml.sp_entity_id} />
+            <CopyableField label="ACS URL" value={connection.saml.sp_acs_url} />
+            <CopyableField label="SP metadata URL" value={connection.saml.sp_metadata_url} />
+          </>
+        ) : null}
         <ErrorAlert message={update.error ? errorMessage(update.error) : null} />
       </Stack>
     </Paper>

@@ -1,11 +1,11 @@
-import { Badge, Button, Group, Paper, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Group, Paper, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconPlus } from "@tabler/icons-react";
 import { ConfirmAction } from "../../../components/confirm-action";
 import { ErrorAlert } from "../../../components/error-alert";
 import { SettingsHeading } from "../../../components/settings-heading";
 import { errorMessage } from "../../../lib/error-message";
-import { CopyableValue } from "../../../components/copyable-value";
+import { CopyableField } from "./copyable-field";
 import { useAddSsoDomain, useRemoveSsoDomain, useSsoDomains, useUpdateSsoDomain, useVerifySsoDomain, type SsoDomain } from "./use-sso";
 
 interface Props {
@@ -99,26 +99,13 @@ function DomainCard({ projectId, teamId, domain }: Props & { domain: SsoDomain }
           </Group>
         </Group>
         {!domain.verified ? (
-          <Table withRowBorders={false} verticalSpacing={4} layout="fixed">
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th w={90}>Type</Table.Th>
-                <Table.Td>TXT</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Td>
-                  <CopyableValue value={domain.verification_record.name} copyLabel="Copy the record's name" />
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Value</Table.Th>
-                <Table.Td>
-                  <CopyableValue value={domain.verification_record.value} copyLabel="Copy the record's value" testId="sso-txt-value" />
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
+          <Stack gap="xs">
+            <Text size="sm">
+              Publish a TXT record with this name and value at the domain&apos;s DNS provider, then press Verify.
+            </Text>
+            <CopyableField label="Name" value={domain.verification_record.name} copyLabel="Copy the record's name" />
+            <CopyableField label="Value" value={domain.verification_record.value} copyLabel="Copy the record's value" testId="sso-txt-value" />
+          </Stack>
         ) : (
           <Stack gap="xs">
             <Switch

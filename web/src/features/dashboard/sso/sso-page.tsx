@@ -5,9 +5,9 @@ import { Link } from "react-router";
 import { Boundary } from "../../../components/boundary";
 import { useDocumentTitle } from "../../../components/page-card";
 import { dashboardPath, useProjectId } from "../shell/project-context";
+import { useProjectTeams } from "../shell/use-project-teams";
 import { ConnectionsSection } from "./connections-section";
 import { DomainsSection } from "./domains-section";
-import { useSsoTeams } from "./use-sso";
 
 /**
  * Enterprise sign-in, per team (a team is a customer organisation): the domains it verified,
@@ -35,7 +35,7 @@ export function SsoPage() {
 }
 
 function TeamPicker({ projectId }: { projectId: string }) {
-  const teams = useSsoTeams(projectId);
+  const teams = useProjectTeams(projectId);
   const [teamId, setTeamId] = useState<string | null>(teams[0]?.id ?? null);
   if (teams.length === 0) {
     return (

@@ -2,13 +2,6 @@ import { api, useAdmin, useAdminQuery } from "@gatehouse/clients/react";
 
 export type SsoConnection = api.SsoConnection;
 export type SsoDomain = api.SsoDomain;
-export type Team = api.ServerTeam;
-
-/** The project's teams, to pick the one whose sign-in is set up (`GET /teams`). */
-export function useSsoTeams(projectId: string): Team[] {
-  const { keys } = useAdmin(projectId);
-  return useAdminQuery(projectId, keys.teamList(), (request) => api.listTeams(undefined, request)).items as Team[];
-}
 
 /** A team's connections, oldest first. */
 export function useSsoConnections(projectId: string, teamId: string): SsoConnection[] {

@@ -1,7 +1,6 @@
 import { api } from "@gatehouse/clients/react";
 import { emailProblem } from "../../../lib/validation";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "../../../lib/uuid";
 
 /** A user is named by id or by primary e-mail; null when the value can be neither. */
 export function userReferenceProblem(value: string): string | null {

@@ -9,7 +9,7 @@ import { exactTime } from "../../../lib/format-time";
 import { useProjectId } from "../shell/project-context";
 import { CreateTeamModal } from "./create-team-modal";
 import { teamPath } from "./team-paths";
-import { useProjectTeams } from "./use-teams";
+import { useProjectTeams } from "../shell/use-project-teams";
 
 const matches = (team: api.ServerTeam, filter: string) => team.display_name.toLowerCase().includes(filter) || team.id.includes(filter);
 

@@ -1,15 +1,7 @@
 import { api, useAdmin, useAdminQuery } from "@gatehouse/clients/react";
 import { useMutation } from "@tanstack/react-query";
+import { asServerTeam } from "../shell/use-project-teams";
 import { findUser } from "./find-user";
-
-// Admin access always answers the server shape of a team (with created_at_millis).
-const asServerTeam = (team: api.AnyTeam) => team as api.ServerTeam;
-
-/** Every team of the project, oldest first: `GET /teams` is not paginated. */
-export function useProjectTeams(projectId: string): api.ServerTeam[] {
-  const { keys } = useAdmin(projectId);
-  return useAdminQuery(projectId, keys.teamList(), (request) => api.listTeams(undefined, request)).items.map(asServerTeam);
-}
 
 export function useProjectTeam(projectId: string, teamId: string): api.ServerTeam {
   const { keys } = useAdmin(projectId);

@@ -1,5 +1,6 @@
 import type { api } from "@gatehouse/clients/react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { UUID } from "../../../lib/uuid";
 
 export const PAGE_SIZES = [25, 50, 100, 250, 1000] as const;
 const DEFAULT_PAGE_SIZE = 50;
@@ -12,7 +13,6 @@ export interface UserSort {
 
 /** Newest first: the people who just signed up are the ones an admin most often looks for. */
 const DEFAULT_SORT: UserSort = { orderBy: "signed_up_at", desc: true };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface UserListState {
   query: string;

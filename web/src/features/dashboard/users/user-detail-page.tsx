@@ -18,8 +18,7 @@ import { UserPasswordSection } from "./user-password-section";
 import { UserProfileSection } from "./user-profile-section";
 import { UserSessionsSection } from "./user-sessions-section";
 import { UserTeamsSection } from "./user-teams-section";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "../../../lib/uuid";
 
 /** One user of the project, at `users/<id>`: everything an admin can see and change about them. */
 export function UserDetailPage() {

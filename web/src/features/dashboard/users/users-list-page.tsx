@@ -1,8 +1,8 @@
 import { Box, Button, EmptyState, Group, Paper, Stack, Switch, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconPlus, IconUserOff, IconUserSearch } from "@tabler/icons-react";
-import { CursorPager, EmptyLaterPage, PageFailed } from "../../../components/cursor-pager";
-import { Loading, useDocumentTitle } from "../../../components/page-card";
+import { CursorPage, EmptyLaterPage } from "../../../components/cursor-pager";
+import { useDocumentTitle } from "../../../components/page-card";
 import { useProjectId } from "../shell/project-context";
 import { CreateUserModal } from "./create-user-modal";
 import { useProjectUsersPage } from "./use-project-users";
@@ -18,7 +18,6 @@ export function UsersListPage() {
   const list = useUserListState();
   const page = useProjectUsersPage(projectId, listParams(list));
   const [creating, createDialog] = useDisclosure(false);
-  const busy = page.isPlaceholderData || (page.isFetching && page.isError);
 
   return (
     <Stack gap="lg" maw={1200}>
@@ -40,29 +39,19 @@ export function UsersListPage() {
         />
       </Group>
       <Paper withBorder p={{ base: "xs", sm: "sm" }}>
-        {page.data ? (
-          <Stack gap="sm">
-            {page.isError ? <PageFailed error={page.error} list={list} onRetry={() => void page.refetch()} /> : null}
-            {page.data.items.length === 0 ? (
-              <NoUsers list={list} onCreate={createDialog.open} />
-            ) : (
-              <>
-                {/* The table on wider screens; cards on a phone, where five columns do not fit. */}
-                <Box visibleFrom="sm">
-                  <UsersTable users={page.data.items} sort={list.sort} onSort={list.setSort} busy={busy} />
-                </Box>
-                <Box hiddenFrom="sm">
-                  <UserCards users={page.data.items} sort={list.sort} onSort={list.setSort} busy={busy} />
-                </Box>
-              </>
-            )}
-            <CursorPager list={list} pageSizes={PAGE_SIZES} nextCursor={page.data.pagination?.next_cursor ?? null} shown={page.data.items.length} busy={busy} noun={["user", "users"]} />
-          </Stack>
-        ) : page.isError ? (
-          <PageFailed error={page.error} list={list} onRetry={() => void page.refetch()} />
-        ) : (
-          <Loading>Loading users…</Loading>
-        )}
+        <CursorPage query={page} list={list} pageSizes={PAGE_SIZES} noun={["user", "users"]} loading="Loading users…" empty={<NoUsers list={list} onCreate={createDialog.open} />}>
+          {(users, busy) => (
+            <>
+              {/* The table on wider screens; cards on a phone, where five columns do not fit. */}
+              <Box visibleFrom="sm">
+                <UsersTable users={users} sort={list.sort} onSort={list.setSort} busy={busy} />
+              </Box>
+              <Box hiddenFrom="sm">
+                <UserCards users={users} sort={list.sort} onSort={list.setSort} busy={busy} />
+              </Box>
+            </>
+          )}
+        </CursorPage>
       </Paper>
       <CreateUserModal opened={creating} onClose={createDialog.close} />
     </Stack>
