@@ -2,11 +2,10 @@ import { Stack, Table, Text } from "@mantine/core";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { RelativeTime } from "../../../components/relative-time";
 import { DataTableBody, DataTableHead } from "../../../components/data-table";
+import { AuditDetails, partyName } from "./audit-event-parts";
 import type { AuditEvent } from "./use-audit-log";
 
 const column = createColumnHelper<AuditEvent>();
-
-const who = (party: { type: string; id: string | null } | null) => (party ? (party.id ? `${party.type} ${party.id}` : party.type) : "—");
 
 const COLUMNS = [
   column.accessor("seq", { header: "#", cell: ({ getValue }) => <Text size="sm" ff="monospace">{getValue()}</Text> }),
@@ -26,8 +25,8 @@ const COLUMNS = [
       </Text>
     ),
   }),
-  column.display({ id: "actor", header: "Actor", cell: ({ row }) => <Text size="sm" className="break-anywhere">{who(row.original.actor)}</Text> }),
-  column.display({ id: "target", header: "Target", cell: ({ row }) => <Text size="sm" className="break-anywhere">{who(row.original.target)}</Text> }),
+  column.display({ id: "actor", header: "Actor", cell: ({ row }) => <Text size="sm" className="break-anywhere">{partyName(row.original.actor)}</Text> }),
+  column.display({ id: "target", header: "Target", cell: ({ row }) => <Text size="sm" className="break-anywhere">{partyName(row.original.target)}</Text> }),
   column.display({
     id: "origin",
     header: "IP and device",
@@ -42,31 +41,10 @@ const COLUMNS = [
       </Stack>
     ),
   }),
-  column.accessor("details", {
-    header: "Details",
-    cell: ({ getValue, row }) => <Details details={row.original.team_id ? { team_id: row.original.team_id, ...getValue() } : getValue()} />,
-  }),
+  column.display({ id: "details", header: "Details", cell: ({ row }) => <AuditDetails event={row.original} /> }),
 ];
 
-/** An event's details, one "key value" line each (a value that is not text as JSON), wrapping between words where it can. */
-function Details({ details }: { details: Record<string, unknown> }) {
-  const entries = Object.entries(details);
-  if (entries.length === 0) return <Text size="sm">—</Text>;
-  return (
-    <Stack gap={2} maw={320} miw={200}>
-      {entries.map(([key, value]) => (
-        <Text key={key} size="xs" ff="monospace" className="break-anywhere">
-          <Text span inherit c="dimmed">
-            {key}
-          </Text>{" "}
-          {typeof value === "string" ? value : JSON.stringify(value)}
-        </Text>
-      ))}
-    </Stack>
-  );
-}
-
-/** One page of audit events, newest first, as the server cut it; it scrolls sideways at phone width. */
+/** One page of audit events, newest first, as the server cut it, for wider screens (a phone gets AuditEventCards). */
 export function AuditEventsTable({ events, busy }: { events: AuditEvent[]; busy: boolean }) {
   const table = useReactTable({ data: events, columns: COLUMNS, getCoreRowModel: getCoreRowModel(), getRowId: (event) => event.id });
   return (

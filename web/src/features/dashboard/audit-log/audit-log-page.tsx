@@ -1,5 +1,5 @@
 import type { api } from "@gatehouse/clients/react";
-import { Alert, Button, EmptyState, Group, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Box, Button, EmptyState, Group, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconFilterOff, IconListDetails, IconShieldCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { CursorPage, EmptyLaterPage } from "../../../components/cursor-pager";
@@ -8,6 +8,7 @@ import { useDocumentTitle } from "../../../components/page-card";
 import { errorMessage } from "../../../lib/error-message";
 import { selectChoices } from "../../../lib/use-cursor-list";
 import { useProjectId } from "../shell/project-context";
+import { AuditEventCards } from "./audit-event-cards";
 import { AuditEventsTable } from "./audit-events-table";
 import { ACTION_GROUPS, listParams, PAGE_SIZES, PERIODS, useAuditListState, type ActionGroup, type AuditList, type PeriodChoice } from "./use-audit-list-state";
 import { useAuditEventPage, useAuditVerification } from "./use-audit-log";
@@ -112,7 +113,16 @@ function EventPage({ list }: { list: AuditList }) {
   const page = useAuditEventPage(projectId, listParams(list));
   return (
     <CursorPage query={page} list={list} pageSizes={PAGE_SIZES} noun={["event", "events"]} loading="Loading the audit log…" empty={<NoEvents list={list} />}>
-      {(events, busy) => <AuditEventsTable events={events} busy={busy} />}
+      {(events, busy) => (
+        <>
+          <Box visibleFrom="sm">
+            <AuditEventsTable events={events} busy={busy} />
+          </Box>
+          <Box hiddenFrom="sm">
+            <AuditEventCards events={events} busy={busy} />
+          </Box>
+        </>
+      )}
     </CursorPage>
   );
 }
