@@ -1,4 +1,4 @@
-import { Badge, Button, Card, EmptyState, Group, Modal, MultiSelect, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Card, EmptyState, Group, Modal, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconPlus, IconUsersGroup } from "@tabler/icons-react";
 import { useRef, useState } from "react";
@@ -291,45 +291,49 @@ function GroupMappings({ projectId, directoryId }: { projectId: string; director
       </Text>
     );
   }
+  // One row a group, its permissions beside it from sm up and under it on a phone: a table here
+  // scrolled sideways at 390 px and cut its last header.
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Group</Table.Th>
-            <Table.Th>Members</Table.Th>
-            <Table.Th>Team permissions of its members</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {groups.map((group) => (
-            <GroupRow key={group.id} projectId={projectId} directoryId={directoryId} group={group} permissionIds={permissionIds} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed">
+        Each group gives its members the team permissions chosen for it.
+      </Text>
+      <Stack component="ul" gap="xs" p={0} m={0} aria-label="Groups" style={{ listStyle: "none" }}>
+        {groups.map((group) => (
+          <GroupRow key={group.id} projectId={projectId} directoryId={directoryId} group={group} permissionIds={permissionIds} />
+        ))}
+      </Stack>
+    </Stack>
   );
 }
 
 function GroupRow({ projectId, directoryId, group, permissionIds }: { projectId: string; directoryId: string; group: ScimGroup; permissionIds: string[] }) {
   const save = useSetScimGroupPermissions(projectId, directoryId);
   return (
-    <Table.Tr>
-      <Table.Td>{group.display_name}</Table.Td>
-      <Table.Td>{group.member_count}</Table.Td>
-      <Table.Td>
-        <MultiSelect
-          aria-label={`Team permissions of ${group.display_name}`}
-          data={[...new Set([...permissionIds, ...group.permission_ids])]}
-          value={group.permission_ids}
-          placeholder={group.permission_ids.length === 0 ? "None: members only" : undefined}
-          onChange={(ids) => save.mutate({ directoryId, groupId: group.id, data: { permission_ids: ids } })}
-          disabled={save.isPending}
-          searchable
-          clearable
-        />
-        <ErrorAlert message={save.error ? errorMessage(save.error) : null} />
-      </Table.Td>
-    </Table.Tr>
+    <Paper component="li" withBorder p="xs">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={4}>
+        <Stack gap={0}>
+          <Text size="sm" fw={500} className="break-anywhere">
+            {group.display_name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {group.member_count === 1 ? "1 member" : `${group.member_count} members`}
+          </Text>
+        </Stack>
+        <Stack gap={4}>
+          <MultiSelect
+            aria-label={`Team permissions of ${group.display_name}`}
+            data={[...new Set([...permissionIds, ...group.permission_ids])]}
+            value={group.permission_ids}
+            placeholder={group.permission_ids.length === 0 ? "None: members only" : undefined}
+            onChange={(ids) => save.mutate({ directoryId, groupId: group.id, data: { permission_ids: ids } })}
+            disabled={save.isPending}
+            searchable
+            clearable
+          />
+          <ErrorAlert message={save.error ? errorMessage(save.error) : null} />
+        </Stack>
+      </SimpleGrid>
+    </Paper>
   );
 }
