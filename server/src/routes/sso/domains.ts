@@ -25,7 +25,7 @@ export const SsoDomainSchema = z
   })
   .openapi("SsoDomain");
 
-function domainJson(domain: SsoDomain): z.infer<typeof SsoDomainSchema> {
+export function domainJson(domain: SsoDomain): z.infer<typeof SsoDomainSchema> {
   const record = verificationRecord(domain);
   return {
     id: domain.id,

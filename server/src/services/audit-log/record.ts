@@ -22,7 +22,7 @@ import { toAuditEventWire } from "./wire";
 export interface AuditEventInput {
   tenancy: Tenancy;
   action: AuditAction;
-  actor: { type: "user" | "admin" | "server" | "scim" | "sso" | "system"; id: string | null };
+  actor: { type: "user" | "admin" | "server" | "scim" | "sso" | "sso_portal" | "system"; id: string | null };
   target?: { type: string; id: string } | null;
   teamId?: string | null;
   /** The caller's address and user agent; left out, the request's own (null: none). */
