@@ -178,14 +178,16 @@ export async function deletePortalDirectory(deps: ServiceDeps, caller: PortalCal
 /** Starts a test sign-in through the team's connection: where to send the browser. */
 export async function startPortalTestSignIn(deps: ServiceDeps, caller: PortalCaller, connectionId: string): Promise<{ test: SsoTestSignIn; location: string }> {
   const connection = await getConnection(deps, caller.tenancy, caller.teamId, connectionId);
+  const id = newId();
+  // The flow first: a test is noted only once the browser has somewhere to go.
+  const { location } = await startTestSignIn(deps, caller.tenancy, connection, id, portalPageUrl(deps));
   const test = await insertSsoTestSignIn(deps.db, caller.tenancy, {
-    id: newId(),
+    id,
     teamId: caller.teamId,
     connectionId,
     portalLinkId: caller.link.id,
     expiresAt: new Date(Date.now() + TEST_SIGN_IN_LIFETIME_MS),
   });
-  const { location } = await startTestSignIn(deps, caller.tenancy, connection, test.id, portalPageUrl(deps));
   return { test, location };
 }
 
