@@ -7,6 +7,7 @@ import { useDocumentTitle } from "../../../components/page-card";
 import { dashboardPath, useProjectId } from "../shell/project-context";
 import { ConnectionsSection } from "./connections-section";
 import { DomainsSection } from "./domains-section";
+import { PortalLinksSection } from "./portal-links-section";
 import { useSsoTeams } from "./use-sso";
 
 /**
@@ -76,6 +77,9 @@ function TeamPicker({ projectId }: { projectId: string }) {
           </Boundary>
           <Boundary>
             <ConnectionsSection projectId={projectId} teamId={current.id} />
+          </Boundary>
+          <Boundary>
+            <PortalLinksSection projectId={projectId} teamId={current.id} />
           </Boundary>
         </Stack>
       ) : null}
