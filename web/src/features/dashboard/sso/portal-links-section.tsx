@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
+import { Badge, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { IconLink } from "@tabler/icons-react";
 import { useState } from "react";
 import { ErrorAlert } from "../../../components/error-alert";
@@ -48,7 +48,7 @@ export function PortalLinksSection({ projectId, teamId }: Props) {
                   <Table.Th>Status</Table.Th>
                   <Table.Th>Expires</Table.Th>
                   <Table.Th>
-                    <span className="visually-hidden">Actions</span>
+                    <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
