@@ -1,5 +1,4 @@
 import {
-  GatehouseApiError,
   isKnownError,
   useAddSsoPortalDomain,
   useCreateSsoPortalConnection,
@@ -58,7 +57,7 @@ export function SsoSetupPage() {
 
 function LinkFailed(props: FallbackProps) {
   const { t } = useLingui();
-  if (props.error instanceof GatehouseApiError && isKnownError(props.error, "SSO_PORTAL_TOKEN_INVALID")) {
+  if (isKnownError(props.error, "SSO_PORTAL_TOKEN_INVALID")) {
     return (
       <PageCard title={t`This set-up link no longer works`} announce>
         <Text>
@@ -82,7 +81,7 @@ function SetupSteps({ token }: { token: string }) {
   useDocumentTitle(t`Set up single sign-on for ${teamName}`);
   const expires = new Date(portal.link.expires_at_millis).toLocaleDateString();
   return (
-    <Container size="md" py="lg" component="main">
+    <Container size="md" py="lg" px={0}>
       <Stack gap="xl">
         <Stack gap={4}>
           <Title order={1}>
