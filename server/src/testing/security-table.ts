@@ -14,6 +14,7 @@ import type { AccessType } from "../http/env";
 import { knownErrors, type KnownErrorCode } from "../errors";
 import { call, callUntyped, createProjectFixture, internalClient, type Credentials, type ProjectFixture } from "./fixtures";
 import { expiredAccessToken, hs256WithPublicKey, signedWithClaims, signedWithForeignKey, unsignedToken } from "./forged-tokens";
+import { createSamlIdp } from "./saml-idp";
 import { useSharedTestApp } from "./shared-app";
 import type { TestApp } from "./test-server";
 
@@ -587,7 +588,6 @@ export function describeSsoPortalSecurity(op: SsoPortalOperation): void {
     const tokens: Record<string, string> = {};
     beforeAll(async () => {
       t = app();
-      const { createSamlIdp } = await import("./saml-idp");
       const metadata = (await createSamlIdp()).metadataXml;
       const project = await createProjectFixture(t);
       const other = await createProjectFixture(t);
