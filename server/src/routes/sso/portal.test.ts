@@ -3,7 +3,7 @@ import { verifyAuditChain } from "../../services/audit-log/verify";
 import { startDnsStandIn, type DnsStandIn } from "../../testing/dns-stand-in";
 import { callUntyped, createProjectFixture, signUpUser, type ProjectFixture } from "../../testing/fixtures";
 import { ASSERTION_XPATH, assertionXml, createSamlIdp, encode, readAuthnRequest, responseXml, signElement, type SamlIdp } from "../../testing/saml-idp";
-import { asProjectUser, describeSecurity, describeSsoPortalSecurity, teamWithoutPermissions } from "../../testing/security-table";
+import { asProjectUser, describeSecurity, describeSsoPortalSecurity, teamWithoutPermissions, type SecurityContext } from "../../testing/security-table";
 import { createTeam, postToAcs } from "../../testing/sso-flow";
 import { createTestApp, type TestApp } from "../../testing/test-server";
 
@@ -297,7 +297,7 @@ describe("test sign-in", () => {
 
 const TEAM = "00000000-0000-4000-8000-000000000000";
 const ITEM = "00000000-0000-4000-8000-000000000001";
-const teamAdminRule = async (ctx: Parameters<NonNullable<Parameters<typeof describeSecurity>[0]["memberWithoutPermission"]>>[0], suffix = "") => ({
+const teamAdminRule = async (ctx: SecurityContext, suffix = "") => ({
   path: `/teams/${(await teamWithoutPermissions(ctx)).teamId}/sso-portal-links${suffix}`,
   creds: asProjectUser(ctx),
   code: "TEAM_PERMISSION_REQUIRED" as const,
