@@ -213,6 +213,9 @@ describe("the set-up API", () => {
     expect((await api("PATCH", `/domains/${added.json.id}`, { require_sso: true })).json.code).toBe("SSO_DOMAIN_NOT_VERIFIED");
     expect((await api("POST", "/connections", { protocol: "saml", display_name: "X", saml: { metadata_xml: "<nope/>" } })).json.code).toMatch(/^SSO_(METADATA|CONNECTION)_INVALID$/);
     expect((await api("POST", "/connections", { protocol: "oidc", display_name: "X", oidc: { issuer: "http://idp.example.com", client_id: "a", client_secret: "b" } })).json.code).toBe("SSO_CONNECTION_INVALID");
+    // The server fetches the issuer: not on a private network.
+    const privateIssuer = await api("POST", "/connections", { protocol: "oidc", display_name: "X", oidc: { issuer: "https://10.1.2.3", client_id: "a", client_secret: "b" } });
+    expect([privateIssuer.json.code, privateIssuer.json.details?.problem]).toEqual(["SSO_CONNECTION_INVALID", "the issuer reaches a private network"]);
     const missing = crypto.randomUUID();
     expect((await api("PATCH", `/connections/${missing}`, { enabled: false })).json.code).toBe("SSO_CONNECTION_NOT_FOUND");
     expect((await api("POST", `/connections/${missing}/test-sign-in`, {})).json.code).toBe("SSO_CONNECTION_NOT_FOUND");

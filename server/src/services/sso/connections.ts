@@ -11,6 +11,7 @@ import { deleteSsoConnectionRow, findSsoConnection, hasEnabledConnection, insert
 import type { NewSsoConnection, OidcSettings, SamlSettings, SsoConnection } from "../../domain/sso";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
+import { resolvesToPrivateAddress } from "../../integrations/private-address";
 import { isLoopback } from "../oauth/oidc-client";
 import { expansionOf } from "../permissions/check";
 import type { Tenancy } from "../projects/tenancy";
@@ -87,6 +88,15 @@ function checkUrl(deps: ServiceDeps, raw: string, what: string): string {
   return raw;
 }
 
+/**
+ * The issuer is fetched by the server (discovery, tokens): like SAML metadata URLs, it must not
+ * reach a private network (loopback stand-ins aside, outside production). Checked when saved.
+ */
+async function checkIssuerHost(deps: ServiceDeps, issuer: string): Promise<void> {
+  if (isLoopback(issuer) && deps.settings.nodeEnv !== "production") return;
+  if (await resolvesToPrivateAddress(new URL(issuer).hostname)) throw invalid("the issuer reaches a private network");
+}
+
 function oidcSettings(deps: ServiceDeps, input: OidcInput): OidcSettings {
   const scopes = input.scopes ?? DEFAULT_OIDC_SCOPES;
   if (!scopes.includes("openid")) throw invalid("the scopes must include openid");
@@ -144,7 +154,9 @@ export async function createConnection(deps: ServiceDeps, tenancy: Tenancy, team
   if (input.protocol === "oidc") {
     if (!input.oidc || input.saml) throw invalid("an OIDC connection takes the oidc settings only");
     if (!input.oidc.clientSecret) throw invalid("an OIDC connection needs the client secret");
-    connection = { ...base, protocol: "oidc", settings: oidcSettings(deps, input.oidc), sealedSecret: deps.ssoSeal.seal(input.oidc.clientSecret) };
+    const settings = oidcSettings(deps, input.oidc);
+    await checkIssuerHost(deps, settings.issuer);
+    connection = { ...base, protocol: "oidc", settings, sealedSecret: deps.ssoSeal.seal(input.oidc.clientSecret) };
   } else {
     if (!input.saml || input.oidc) throw invalid("a SAML connection takes the saml settings only");
     const idp = await idpFromInput(deps, input.saml, null);
@@ -197,6 +209,7 @@ export async function updateConnection(
         clientId: changes.oidc.clientId ?? current.settings.clientId,
         scopes: changes.oidc.scopes ?? current.settings.scopes,
       });
+      if (settings.issuer !== current.settings.issuer) await checkIssuerHost(deps, settings.issuer);
       if (changes.oidc.clientSecret) sealedSecret = deps.ssoSeal.seal(changes.oidc.clientSecret);
     }
   } else {
