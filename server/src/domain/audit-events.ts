@@ -59,6 +59,7 @@ export const AUDIT_ACTIONS = [
   "sso.sign_in.failed",
   "sso.domain.added",
   "sso.domain.verified",
+  "sso.domain.updated",
   "sso.domain.removed",
   "sso.portal_link.created",
   "sso.portal_link.revoked",

@@ -189,6 +189,7 @@ describe("the set-up API", () => {
     expect(byLink).toEqual([
       "sso.domain.added",
       "sso.domain.verified",
+      "sso.domain.updated",
       "sso.connection.created",
       "sso.connection.updated",
       "scim.directory.created",

@@ -334,7 +334,7 @@ export function registerSsoPortalRoutes(router: Router): void {
   router.openapi(updateDomainRoute, async (c) => {
     const who = await caller(c);
     const body = c.req.valid("json");
-    return c.json(domainJson(await updateDomain(c.var.deps, who.tenancy, who.teamId, c.req.valid("param").domain_id, { autoJoin: body.auto_join, requireSso: body.require_sso })), 200);
+    return c.json(domainJson(await updateDomain(c.var.deps, who.tenancy, who.teamId, c.req.valid("param").domain_id, { autoJoin: body.auto_join, requireSso: body.require_sso }, portalAudit(who))), 200);
   });
 
   router.openapi(removeDomainRoute, async (c) => {
