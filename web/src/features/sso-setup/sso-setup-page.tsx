@@ -363,6 +363,7 @@ function TestOutcome({ token, testId }: { token: string; testId: string }) {
   if (query.isPending) return <Text size="sm">{t`Reading the test's result…`}</Text>;
   if (query.error) return <ErrorAlert message={errorMessage(query.error)} />;
   const test = query.data;
+  if (!test) return null;
   if (test.status === "pending") {
     return <Alert color="gray">{t`The identity provider has not answered this test.`}</Alert>;
   }
