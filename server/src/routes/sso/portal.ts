@@ -49,7 +49,7 @@ const DirectoryParam = z.object({ directory_id: z.uuid().openapi({ param: { name
 const TestParam = z.object({ test_id: z.uuid().openapi({ param: { name: "test_id", in: "path" } }) });
 
 const portalRoute = <T extends Omit<Parameters<typeof publicRoute>[1], "tags">>(errors: KnownErrorCode[], spec: T) =>
-  publicRoute(["SSO_PORTAL_TOKEN_INVALID", ...errors], { ...spec, tags: ["SSO"], request: { headers: PortalHeaders, ...spec.request } });
+  publicRoute(["SSO_PORTAL_TOKEN_INVALID", ...errors], { ...spec, tags: ["SSO"] });
 
 /** The link's caller; every handler starts here. */
 const caller = (c: Context<AppEnv>): Promise<PortalCaller> => authenticatePortal(c.var.deps, c.req.header("authorization"), clientInfo(c));
@@ -98,6 +98,7 @@ const overviewRoute = portalRoute([], {
   path: P,
   summary: "Set-up link: the team and project it opens",
   description: "The self-serve SSO set-up API answers for the link's team only; its token is the whole authentication (no project headers).",
+  request: { headers: PortalHeaders },
   responses: { 200: jsonResponse(OverviewSchema, "The link's team and project") },
 });
 
@@ -106,6 +107,7 @@ const listConnectionsRoute = portalRoute([], {
   method: "get",
   path: `${P}/connections`,
   summary: "Set-up link: the team's SSO connections",
+  request: { headers: PortalHeaders },
   responses: { 200: jsonResponse(z.object({ items: z.array(SsoConnectionSchema) }).openapi("SsoPortalConnectionList"), "The team's connections") },
 });
 
@@ -115,7 +117,7 @@ const createConnectionRoute = portalRoute([...INPUT_ERRORS], {
   path: `${P}/connections`,
   summary: "Set-up link: connect the team to its identity provider",
   description: "As `POST /teams/{team_id}/sso-connections`, for the link's team.",
-  request: { body: jsonBody(CreateConnectionSchema) },
+  request: { headers: PortalHeaders, body: jsonBody(CreateConnectionSchema) },
   responses: { 201: jsonResponse(SsoConnectionSchema, "The new connection") },
 });
 
@@ -124,7 +126,7 @@ const updateConnectionRoute = portalRoute(["SSO_CONNECTION_NOT_FOUND", ...INPUT_
   method: "patch",
   path: `${P}/connections/{connection_id}`,
   summary: "Set-up link: change an SSO connection",
-  request: { params: ConnectionParam, body: jsonBody(UpdateConnectionSchema) },
+  request: { headers: PortalHeaders, params: ConnectionParam, body: jsonBody(UpdateConnectionSchema) },
   responses: { 200: jsonResponse(SsoConnectionSchema, "The connection as changed") },
 });
 
@@ -133,7 +135,7 @@ const deleteConnectionRoute = portalRoute(["SSO_CONNECTION_NOT_FOUND"], {
   method: "delete",
   path: `${P}/connections/{connection_id}`,
   summary: "Set-up link: remove an SSO connection",
-  request: { params: ConnectionParam },
+  request: { headers: PortalHeaders, params: ConnectionParam },
   responses: { 200: jsonResponse(SuccessSchema, "Removed") },
 });
 
@@ -146,7 +148,7 @@ const startTestRoute = portalRoute(["SSO_CONNECTION_NOT_FOUND", "SSO_IDP_UNAVAIL
     "Send the browser to the answered `location`: the real round trip to the identity provider, whose answer is checked as a sign-in's is, " +
     "but which signs no one in and makes no user. The IdP's answer brings the browser back to the set-up page with `?sso_test=<id>`; " +
     "read the outcome with GET /sso-portal/test-sign-ins/{test_id}. A switched-off connection can be tested.",
-  request: { params: ConnectionParam, body: jsonBody(EmptyObjectSchema) },
+  request: { headers: PortalHeaders, params: ConnectionParam, body: jsonBody(EmptyObjectSchema) },
   responses: { 201: jsonResponse(z.object({ test_id: z.uuid(), location: z.string() }).openapi("SsoPortalTestSignInStarted"), "Where to send the browser") },
 });
 
@@ -155,7 +157,7 @@ const getTestRoute = portalRoute(["SSO_TEST_SIGN_IN_NOT_FOUND"], {
   method: "get",
   path: `${P}/test-sign-ins/{test_id}`,
   summary: "Set-up link: a test sign-in's outcome",
-  request: { params: TestParam },
+  request: { headers: PortalHeaders, params: TestParam },
   responses: { 200: jsonResponse(TestSignInSchema, "What the identity provider asserted, or why its answer was refused") },
 });
 
@@ -164,6 +166,7 @@ const listDomainsRoute = portalRoute([], {
   method: "get",
   path: `${P}/domains`,
   summary: "Set-up link: the team's domains",
+  request: { headers: PortalHeaders },
   responses: { 200: jsonResponse(z.object({ items: z.array(SsoDomainSchema) }).openapi("SsoPortalDomainList"), "The team's domains") },
 });
 
@@ -173,7 +176,7 @@ const addDomainRoute = portalRoute(["SSO_DOMAIN_INVALID", "SSO_DOMAIN_ALREADY_AD
   path: `${P}/domains`,
   summary: "Set-up link: claim a domain",
   description: "Answers the TXT record to publish; then verify.",
-  request: { body: jsonBody(z.strictObject({ domain: z.string().min(1).max(253) }).openapi("SsoPortalDomainCreate")) },
+  request: { headers: PortalHeaders, body: jsonBody(z.strictObject({ domain: z.string().min(1).max(253) }).openapi("SsoPortalDomainCreate")) },
   responses: { 201: jsonResponse(SsoDomainSchema, "The domain, not yet verified") },
 });
 
@@ -182,7 +185,7 @@ const verifyDomainRoute = portalRoute(["SSO_DOMAIN_NOT_FOUND", "SSO_DOMAIN_VERIF
   method: "post",
   path: `${P}/domains/{domain_id}/verify`,
   summary: "Set-up link: check a domain's TXT record",
-  request: { params: DomainParam, body: jsonBody(EmptyObjectSchema) },
+  request: { headers: PortalHeaders, params: DomainParam, body: jsonBody(EmptyObjectSchema) },
   responses: { 200: jsonResponse(SsoDomainSchema, "The domain, verified") },
 });
 
@@ -192,6 +195,7 @@ const updateDomainRoute = portalRoute(["SSO_DOMAIN_NOT_FOUND", "SSO_DOMAIN_NOT_V
   path: `${P}/domains/{domain_id}`,
   summary: "Set-up link: switch a verified domain's auto-join and SSO enforcement",
   request: {
+    headers: PortalHeaders,
     params: DomainParam,
     body: jsonBody(z.strictObject({ auto_join: z.boolean().optional(), require_sso: z.boolean().optional() }).openapi("SsoPortalDomainUpdate")),
   },
@@ -203,7 +207,7 @@ const removeDomainRoute = portalRoute(["SSO_DOMAIN_NOT_FOUND"], {
   method: "delete",
   path: `${P}/domains/{domain_id}`,
   summary: "Set-up link: give up a domain",
-  request: { params: DomainParam },
+  request: { headers: PortalHeaders, params: DomainParam },
   responses: { 200: jsonResponse(SuccessSchema, "Removed") },
 });
 
@@ -212,6 +216,7 @@ const listDirectoriesRoute = portalRoute([], {
   method: "get",
   path: `${P}/scim-directories`,
   summary: "Set-up link: the team's SCIM directories",
+  request: { headers: PortalHeaders },
   responses: { 200: jsonResponse(z.object({ items: z.array(ScimDirectorySchema) }).openapi("SsoPortalScimDirectoryList"), "The team's directories") },
 });
 
@@ -221,7 +226,7 @@ const createDirectoryRoute = portalRoute([], {
   path: `${P}/scim-directories`,
   summary: "Set-up link: make a SCIM directory for the team",
   description: "Its token is shown in this answer only.",
-  request: { body: jsonBody(z.strictObject({ display_name: z.string().trim().min(1).max(256) }).openapi("SsoPortalScimDirectoryCreate")) },
+  request: { headers: PortalHeaders, body: jsonBody(z.strictObject({ display_name: z.string().trim().min(1).max(256) }).openapi("SsoPortalScimDirectoryCreate")) },
   responses: { 201: jsonResponse(ScimDirectoryWithTokenSchema, "The directory and its token") },
 });
 
@@ -230,7 +235,7 @@ const rotateDirectoryRoute = portalRoute(["SCIM_DIRECTORY_NOT_FOUND"], {
   method: "post",
   path: `${P}/scim-directories/{directory_id}/rotate-token`,
   summary: "Set-up link: a new SCIM token (the old one stops working)",
-  request: { params: DirectoryParam, body: jsonBody(EmptyObjectSchema) },
+  request: { headers: PortalHeaders, params: DirectoryParam, body: jsonBody(EmptyObjectSchema) },
   responses: { 200: jsonResponse(ScimDirectoryWithTokenSchema, "The directory and its new token") },
 });
 
@@ -239,7 +244,7 @@ const revokeDirectoryRoute = portalRoute(["SCIM_DIRECTORY_NOT_FOUND"], {
   method: "post",
   path: `${P}/scim-directories/{directory_id}/revoke-token`,
   summary: "Set-up link: revoke the SCIM token",
-  request: { params: DirectoryParam, body: jsonBody(EmptyObjectSchema) },
+  request: { headers: PortalHeaders, params: DirectoryParam, body: jsonBody(EmptyObjectSchema) },
   responses: { 200: jsonResponse(ScimDirectorySchema, "The directory, without a token") },
 });
 
@@ -248,7 +253,7 @@ const deleteDirectoryRoute = portalRoute(["SCIM_DIRECTORY_NOT_FOUND"], {
   method: "delete",
   path: `${P}/scim-directories/{directory_id}`,
   summary: "Set-up link: remove a SCIM directory",
-  request: { params: DirectoryParam },
+  request: { headers: PortalHeaders, params: DirectoryParam },
   responses: { 200: jsonResponse(SuccessSchema, "Removed") },
 });
 
