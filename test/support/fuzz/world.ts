@@ -334,7 +334,9 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
       directory_id: [directory.id],
       group_id: [scimGroup.id],
       permission_ids: [[], [teamPermission.id], ["team_member", "no_such_permission"]],
-      connection_id: ssoConnections.map((connection) => connection.id),
+      // The SAML connection only: starting a (test) sign-in through the OIDC one asks its issuer,
+      // which the fuzzed server cannot reach, for discovery, and SSO_IDP_UNAVAILABLE is a 503.
+      connection_id: [ssoConnections[1]!.id],
       domain_id: [ssoDomain.id],
       domain: [ssoDomain.domain, "example.org"],
       link_id: [spareLink.id],
