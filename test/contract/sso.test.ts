@@ -60,4 +60,38 @@ describe("sso: the real server behind prism proxy --errors", () => {
     expectKnownErrorThroughProxy(await env.api.call("POST", "/auth/sso/discover", { creds: project.client, body: { email: "ada@acme-contract.example.com" } }), 404, "SSO_NOT_AVAILABLE_FOR_EMAIL");
     expectValidThroughProxy(await env.api.call("DELETE", `/teams/${teamId}/sso-domains/${added.json.id}`, { creds: project.server }), 200);
   });
+
+  it("makes a set-up link, and answers its API for the link's team in the documented shapes", async () => {
+    const link = await env.api.call("POST", `/teams/${teamId}/sso-portal-links`, { creds: project.server, body: { expires_in_millis: 86_400_000 } });
+    expectValidThroughProxy(link, 201);
+    expect(link.json.url).toMatch(/\/sso-setup#token=ssop_/);
+    expectValidThroughProxy(await env.api.call("GET", `/teams/${teamId}/sso-portal-links`, { creds: project.admin }), 200);
+    const bearer = { authorization: `Bearer ${link.json.token}` };
+    const overview = await env.api.call("GET", "/sso-portal", { headers: bearer });
+    expectValidThroughProxy(overview, 200);
+    expect(overview.json.team.id).toBe(teamId);
+    const idp = await createSamlIdp();
+    const connection = await env.api.call("POST", "/sso-portal/connections", {
+      headers: bearer,
+      body: { protocol: "saml", display_name: "Portal Okta", saml: { metadata_xml: idp.metadataXml } },
+    });
+    expectValidThroughProxy(connection, 201);
+    expectValidThroughProxy(await env.api.call("GET", "/sso-portal/connections", { headers: bearer }), 200);
+    const test = await env.api.call("POST", `/sso-portal/connections/${connection.json.id}/test-sign-in`, { headers: bearer, body: {} });
+    expectValidThroughProxy(test, 201);
+    expect(test.json.location.startsWith(idp.ssoUrl)).toBe(true);
+    const outcome = await env.api.call("GET", `/sso-portal/test-sign-ins/${test.json.test_id}`, { headers: bearer });
+    expectValidThroughProxy(outcome, 200);
+    expect(outcome.json.status).toBe("pending");
+    const domain = await env.api.call("POST", "/sso-portal/domains", { headers: bearer, body: { domain: "portal-contract.example.com" } });
+    expectValidThroughProxy(domain, 201);
+    expectKnownErrorThroughProxy(await env.api.call("POST", `/sso-portal/domains/${domain.json.id}/verify`, { headers: bearer, body: {} }), 400, "SSO_DOMAIN_VERIFICATION_FAILED");
+    const directory = await env.api.call("POST", "/sso-portal/scim-directories", { headers: bearer, body: { display_name: "Okta" } });
+    expectValidThroughProxy(directory, 201);
+    expectValidThroughProxy(await env.api.call("POST", `/sso-portal/scim-directories/${directory.json.id}/rotate-token`, { headers: bearer, body: {} }), 200);
+    expectValidThroughProxy(await env.api.call("GET", "/sso-portal/scim-directories", { headers: bearer }), 200);
+    expectValidThroughProxy(await env.api.call("DELETE", `/sso-portal/connections/${connection.json.id}`, { headers: bearer }), 200);
+    expectValidThroughProxy(await env.api.call("DELETE", `/teams/${teamId}/sso-portal-links/${link.json.id}`, { creds: project.server }), 200);
+    expectKnownErrorThroughProxy(await env.api.call("GET", "/sso-portal", { headers: bearer }), 401, "SSO_PORTAL_TOKEN_INVALID");
+  });
 });

@@ -62,6 +62,41 @@ export interface OperationSample {
 const SAMPLE_UUID = "3f0c7a52-1c7e-4a8e-9d59-0b8f4d3e2a11";
 const SAMPLE_CLIENT_ID = "oa_AAAAAAAAAAAAAAAAAAAAAA";
 
+/** The SSO set-up API: a set-up link's bearer token (POST /teams/{team_id}/sso-portal-links), no project headers. */
+function ssoPortalSamples(): OperationSample[] {
+  const sample = (operationId: string, method: OperationSample["method"], template: string, success: number, extra: Partial<OperationSample> = {}): OperationSample => ({
+    operationId,
+    method,
+    template: `/sso-portal${template}`,
+    path: `/sso-portal${template.replace(/\{[a-z_]+\}/g, SAMPLE_UUID)}`,
+    access: "public",
+    headers: { authorization: `Bearer ssop_${"A".repeat(43)}` },
+    success,
+    ...extra,
+  });
+  return [
+    sample("getSsoPortal", "get", "", 200),
+    sample("listSsoPortalConnections", "get", "/connections", 200),
+    sample("createSsoPortalConnection", "post", "/connections", 201, {
+      json: { protocol: "oidc", display_name: "Acme", oidc: { issuer: "https://idp.example.com", client_id: "acme", client_secret: "secret" } },
+    }),
+    sample("updateSsoPortalConnection", "patch", "/connections/{connection_id}", 200, { json: { enabled: false } }),
+    sample("deleteSsoPortalConnection", "delete", "/connections/{connection_id}", 200),
+    sample("startSsoPortalTestSignIn", "post", "/connections/{connection_id}/test-sign-in", 201, { json: {} }),
+    sample("getSsoPortalTestSignIn", "get", "/test-sign-ins/{test_id}", 200),
+    sample("listSsoPortalDomains", "get", "/domains", 200),
+    sample("addSsoPortalDomain", "post", "/domains", 201, { json: { domain: "acme.example.com" } }),
+    sample("verifySsoPortalDomain", "post", "/domains/{domain_id}/verify", 200, { json: {} }),
+    sample("updateSsoPortalDomain", "patch", "/domains/{domain_id}", 200, { json: { auto_join: true } }),
+    sample("removeSsoPortalDomain", "delete", "/domains/{domain_id}", 200),
+    sample("listSsoPortalScimDirectories", "get", "/scim-directories", 200),
+    sample("createSsoPortalScimDirectory", "post", "/scim-directories", 201, { json: { display_name: "Okta" } }),
+    sample("rotateSsoPortalScimDirectoryToken", "post", "/scim-directories/{directory_id}/rotate-token", 200, { json: {} }),
+    sample("revokeSsoPortalScimDirectoryToken", "post", "/scim-directories/{directory_id}/revoke-token", 200, { json: {} }),
+    sample("deleteSsoPortalScimDirectory", "delete", "/scim-directories/{directory_id}", 200),
+  ];
+}
+
 /** The Svix-compatible webhook API: a bearer token from POST /webhooks/svix-token, the project id as the app id. */
 function svixSamples(): OperationSample[] {
   const app = "/webhooks/svix/api/v1/app/{app_id}";
@@ -1294,6 +1329,25 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
       successType: "application/samlmetadata+xml",
     },
+    { operationId: "listSsoPortalLinks", method: "get", template: "/teams/{team_id}/sso-portal-links", path: `/teams/${SAMPLE_UUID}/sso-portal-links`, access: "client", success: 200 },
+    {
+      operationId: "createSsoPortalLink",
+      method: "post",
+      template: "/teams/{team_id}/sso-portal-links",
+      path: `/teams/${SAMPLE_UUID}/sso-portal-links`,
+      access: "client",
+      json: { expires_in_millis: 86_400_000 },
+      success: 201,
+    },
+    {
+      operationId: "revokeSsoPortalLink",
+      method: "delete",
+      template: "/teams/{team_id}/sso-portal-links/{link_id}",
+      path: `/teams/${SAMPLE_UUID}/sso-portal-links/${SAMPLE_UUID}`,
+      access: "client",
+      success: 200,
+    },
+    ...ssoPortalSamples(),
   ],
   "oauth-apps": [
     { operationId: "listOAuthApps", method: "get", template: "/internal/oauth-apps", path: "/internal/oauth-apps", access: "admin", success: 200 },

@@ -3167,6 +3167,230 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sso-portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Set-up link: the team and project it opens
+         * @description The self-serve SSO set-up API answers for the link's team only; its token is the whole authentication (no project headers).
+         */
+        get: operations["getSsoPortal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso-portal/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Set-up link: the team's SSO connections */
+        get: operations["listSsoPortalConnections"];
+        put?: never;
+        /**
+         * Set-up link: connect the team to its identity provider
+         * @description As `POST /teams/{team_id}/sso-connections`, for the link's team.
+         */
+        post: operations["createSsoPortalConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso-portal/connections/{connection_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Set-up link: remove an SSO connection */
+        delete: operations["deleteSsoPortalConnection"];
+        options?: never;
+        head?: never;
+        /** Set-up link: change an SSO connection */
+        patch: operations["updateSsoPortalConnection"];
+        trace?: never;
+    };
+    "/sso-portal/connections/{connection_id}/test-sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set-up link: start a test sign-in through a connection
+         * @description Send the browser to the answered `location`: the real round trip to the identity provider, whose answer is checked as a sign-in's is, but which signs no one in and makes no user. The IdP's answer brings the browser back to the set-up page with `?sso_test=<id>`; read the outcome with GET /sso-portal/test-sign-ins/{test_id}. A switched-off connection can be tested.
+         */
+        post: operations["startSsoPortalTestSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso-portal/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Set-up link: the team's domains */
+        get: operations["listSsoPortalDomains"];
+        put?: never;
+        /**
+         * Set-up link: claim a domain
+         * @description Answers the TXT record to publish; then verify.
+         */
+        post: operations["addSsoPortalDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso-portal/domains/{domain_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Set-up link: give up a domain */
+        delete: operations["removeSsoPortalDomain"];
+        options?: never;
+        head?: never;
+        /** Set-up link: switch a verified domain's auto-join and SSO enforcement */
+        patch: operations["updateSsoPortalDomain"];
+        trace?: never;
+    };
+    "/sso-portal/domains/{domain_id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set-up link: check a domain's TXT record */
+        post: operations["verifySsoPortalDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso-portal/scim-directories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Set-up link: the team's SCIM directories */
+        get: operations["listSsoPortalScimDirectories"];
+        put?: never;
+        /**
+         * Set-up link: make a SCIM directory for the team
+         * @description Its token is shown in this answer only.
+         */
+        post: operations["createSsoPortalScimDirectory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso-portal/scim-directories/{directory_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Set-up link: remove a SCIM directory */
+        delete: operations["deleteSsoPortalScimDirectory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso-portal/scim-directories/{directory_id}/revoke-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set-up link: revoke the SCIM token */
+        post: operations["revokeSsoPortalScimDirectoryToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso-portal/scim-directories/{directory_id}/rotate-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set-up link: a new SCIM token (the old one stops working) */
+        post: operations["rotateSsoPortalScimDirectoryToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso-portal/test-sign-ins/{test_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Set-up link: a test sign-in's outcome */
+        get: operations["getSsoPortalTestSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/team-api-keys": {
         parameters: {
             query?: never;
@@ -3688,6 +3912,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/teams/{team_id}/sso-portal-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a team's SSO set-up links
+         * @description Newest first, revoked and expired ones too. Server and admin access; client access for a member of the team holding `$update_team` (a team admin).
+         */
+        get: operations["listSsoPortalLinks"];
+        put?: never;
+        /**
+         * Make a self-serve SSO set-up link for a team
+         * @description Whoever opens the answered `url` configures the team's SSO connections, domains and SCIM directory and tests a sign-in, without access to the project's dashboard, until the link expires or is revoked. The token is shown once. Server and admin access; client access for a member of the team holding `$update_team` (a team admin).
+         */
+        post: operations["createSsoPortalLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{team_id}/sso-portal-links/{link_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an SSO set-up link
+         * @description It stops working at once. Server and admin access; client access for a member of the team holding `$update_team` (a team admin).
+         */
+        delete: operations["revokeSsoPortalLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user-api-keys": {
         parameters: {
             query?: never;
@@ -4109,10 +4377,10 @@ export interface components {
             seq: number;
             created_at_millis: number;
             /** @enum {string} */
-            action: "auth.sign_in.succeeded" | "auth.sign_in.failed" | "auth.sign_up.succeeded" | "auth.sign_out" | "auth.mfa.enabled" | "auth.mfa.disabled" | "auth.passkey.registered" | "auth.passkey.removed" | "auth.password.changed" | "auth.password.reset" | "auth.email.changed" | "session.revoked" | "session.impersonation.created" | "api_key.created" | "api_key.revoked" | "permission.granted" | "permission.revoked" | "team.created" | "team.updated" | "team.deleted" | "team.member.added" | "team.member.removed" | "user.created" | "user.updated" | "user.deleted" | "project.updated" | "project.config.updated" | "internal_api_key.created" | "internal_api_key.revoked" | "scim.user.created" | "scim.user.updated" | "scim.user.deactivated" | "scim.user.deleted" | "scim.group.created" | "scim.group.updated" | "scim.group.deleted" | "scim.directory.created" | "scim.directory.token_rotated" | "scim.directory.deleted" | "sso.connection.created" | "sso.connection.updated" | "sso.connection.deleted" | "sso.sign_in.succeeded" | "sso.sign_in.failed" | "sso.domain.added" | "sso.domain.verified" | "sso.domain.removed" | "sso.portal_link.created";
+            action: "auth.sign_in.succeeded" | "auth.sign_in.failed" | "auth.sign_up.succeeded" | "auth.sign_out" | "auth.mfa.enabled" | "auth.mfa.disabled" | "auth.passkey.registered" | "auth.passkey.removed" | "auth.password.changed" | "auth.password.reset" | "auth.email.changed" | "session.revoked" | "session.impersonation.created" | "api_key.created" | "api_key.revoked" | "permission.granted" | "permission.revoked" | "team.created" | "team.updated" | "team.deleted" | "team.member.added" | "team.member.removed" | "user.created" | "user.updated" | "user.deleted" | "project.updated" | "project.config.updated" | "internal_api_key.created" | "internal_api_key.revoked" | "scim.user.created" | "scim.user.updated" | "scim.user.deactivated" | "scim.user.deleted" | "scim.group.created" | "scim.group.updated" | "scim.group.deleted" | "scim.directory.created" | "scim.directory.token_rotated" | "scim.directory.deleted" | "sso.connection.created" | "sso.connection.updated" | "sso.connection.deleted" | "sso.sign_in.succeeded" | "sso.sign_in.failed" | "sso.domain.added" | "sso.domain.verified" | "sso.domain.updated" | "sso.domain.removed" | "sso.portal_link.created" | "sso.portal_link.revoked" | "sso.test_sign_in.finished";
             actor: {
                 /** @enum {string} */
-                type: "user" | "admin" | "server" | "scim" | "sso" | "system";
+                type: "user" | "admin" | "server" | "scim" | "sso" | "sso_portal" | "system";
                 /** @description The user (for `admin`, a user of the internal project), or null for a key or Gatehouse itself. */
                 id: string | null;
             };
@@ -4642,6 +4910,20 @@ export interface components {
              * @enum {string}
              */
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "SSO_CONNECTION_INVALID" | "SSO_METADATA_INVALID" | "SSO_METADATA_UNREACHABLE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        CreateSsoPortalConnectionError400: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "BODY_PARSING_ERROR" | "SCHEMA_ERROR" | "SSO_CONNECTION_INVALID" | "SSO_METADATA_INVALID" | "SSO_METADATA_UNREACHABLE";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -5939,6 +6221,20 @@ export interface components {
             };
         };
         /** @description A known error answered with status 401. */
+        KnownError401SsoPortalTokenInvalid: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "SSO_PORTAL_TOKEN_INVALID";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 401. */
         KnownError401WebhookPortalTokenInvalid: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -6261,6 +6557,20 @@ export interface components {
             };
         };
         /** @description A known error answered with status 404. */
+        KnownError404SsoDomainNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "SSO_DOMAIN_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
         KnownError404SsoDomainNotFoundTeamNotFound: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -6281,6 +6591,20 @@ export interface components {
              * @enum {string}
              */
             code: "SSO_NOT_AVAILABLE_FOR_EMAIL";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404SsoTestSignInNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "SSO_TEST_SIGN_IN_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -7971,6 +8295,48 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description A known error answered with status 400. */
+        PublicKnownError400PlusSsoDomainInvalid: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "BODY_PARSING_ERROR" | "SCHEMA_ERROR" | "SSO_DOMAIN_INVALID";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        PublicKnownError400PlusSsoDomainNotVerified: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "BODY_PARSING_ERROR" | "SCHEMA_ERROR" | "SSO_DOMAIN_NOT_VERIFIED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        PublicKnownError400PlusSsoDomainVerificationFailed: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "BODY_PARSING_ERROR" | "SCHEMA_ERROR" | "SSO_DOMAIN_VERIFICATION_FAILED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
         /** @description A known error answered with status 503. */
         PublicKnownError503: {
             /**
@@ -8206,6 +8572,20 @@ export interface components {
              * @enum {string}
              */
             code: "PERMISSION_NOT_FOUND" | "USER_NOT_FOUND" | "WRONG_PERMISSION_SCOPE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        RevokeSsoPortalLinkError404: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "SSO_PORTAL_LINK_NOT_FOUND" | "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -9142,6 +9522,80 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        SsoPortalConnectionList: {
+            items: components["schemas"]["SsoConnection"][];
+        };
+        SsoPortalDomainCreate: {
+            domain: string;
+        };
+        SsoPortalDomainList: {
+            items: components["schemas"]["SsoDomain"][];
+        };
+        SsoPortalDomainUpdate: {
+            auto_join?: boolean;
+            require_sso?: boolean;
+        };
+        SsoPortalLink: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            team_id: string;
+            /** @description The token's last four characters. */
+            token_hint: string;
+            created_by: {
+                /** @enum {string} */
+                type: "user" | "admin" | "server";
+                id: string | null;
+            };
+            expires_at_millis: number;
+            revoked_at_millis: number | null;
+            last_used_at_millis: number | null;
+            created_at_millis: number;
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked";
+        };
+        SsoPortalLinkCreate: {
+            /** @description How long the link works; default 604800000 (7 days), at most 30 days. */
+            expires_in_millis?: number;
+        };
+        SsoPortalLinkCreated: components["schemas"]["SsoPortalLink"] & {
+            /** @description Shown in this answer only; only its digest is kept. */
+            token: string;
+            /** @description The set-up page, the token in its fragment (`#token=…`): send it to the team's administrator. */
+            url: string;
+        };
+        SsoPortalLinkList: {
+            items: components["schemas"]["SsoPortalLink"][];
+        };
+        SsoPortalOverview: {
+            project: {
+                id: string;
+                display_name: string;
+            };
+            team: {
+                /** Format: uuid */
+                id: string;
+                display_name: string;
+            };
+            link: {
+                /** Format: uuid */
+                id: string;
+                expires_at_millis: number;
+            };
+            /** @description The SCIM base URL (tenant URL) to give the identity provider. */
+            scim_base_url: string;
+        };
+        SsoPortalScimDirectoryCreate: {
+            display_name: string;
+        };
+        SsoPortalScimDirectoryList: {
+            items: components["schemas"]["ScimDirectory"][];
+        };
+        SsoPortalTestSignInStarted: {
+            /** Format: uuid */
+            test_id: string;
+            location: string;
+        };
         /** @description A known error answered with status 400. */
         SsoSamlAcsError400: {
             /**
@@ -9178,6 +9632,26 @@ export interface components {
         };
         SsoStatus: {
             enabled: boolean;
+        };
+        SsoTestSignIn: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            connection_id: string;
+            /**
+             * @description `pending`: the browser is at the IdP; `asserted`: the IdP's answer passed the checks (see `refusal` for whether a sign-in would be accepted); `refused`: the answer was refused.
+             * @enum {string}
+             */
+            status: "pending" | "asserted" | "refused";
+            subject: string | null;
+            email: string | null;
+            name: string | null;
+            /** @description Why a sign-in with this answer would be refused; null when it would be accepted. */
+            refusal: {
+                code: string;
+                message: string;
+            } | null;
+            created_at_millis: number;
         };
         StartCliLogin: {
             /** @description How long the login may wait for confirmation; default 7200000 (2 hours), at most 24 hours. */
@@ -9574,6 +10048,20 @@ export interface components {
              * @enum {string}
              */
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "SSO_CONNECTION_INVALID" | "SSO_METADATA_INVALID" | "SSO_METADATA_UNREACHABLE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        UpdateSsoPortalConnectionError400: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "BODY_PARSING_ERROR" | "SCHEMA_ERROR" | "SSO_CONNECTION_INVALID" | "SSO_METADATA_INVALID" | "SSO_METADATA_UNREACHABLE";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -23395,6 +23883,1020 @@ export interface operations {
             };
         };
     };
+    getSsoPortal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token of an SSO set-up link>` (POST /teams/{team_id}/sso-portal-links). */
+                authorization?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link's team and project */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoPortalOverview"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Known error: SSO_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401SsoPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    listSsoPortalConnections: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token of an SSO set-up link>` (POST /teams/{team_id}/sso-portal-links). */
+                authorization?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's connections */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoPortalConnectionList"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Known error: SSO_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401SsoPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    createSsoPortalConnection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token of an SSO set-up link>` (POST /teams/{team_id}/sso-portal-links). */
+                authorization?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoConnectionCreate"];
+            };
+        };
+        responses: {
+            /** @description The new connection */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConnection"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR, SSO_CONNECTION_INVALID, SSO_METADATA_INVALID, SSO_METADATA_UNREACHABLE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateSsoPortalConnectionError400"];
+                };
+            };
+            /** @description Known error: SSO_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401SsoPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    deleteSsoPortalConnection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token of an SSO set-up link>` (POST /teams/{team_id}/sso-portal-links). */
+                authorization?: string;
+            };
+            path: {
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Known error: SSO_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401SsoPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: SSO_CONNECTION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404SsoConnectionNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    updateSsoPortalConnection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token of an SSO set-up link>` (POST /teams/{team_id}/sso-portal-links). */
+                authorization?: string;
+            };
+            path: {
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoConnectionUpdate"];
+            };
+        };
+        responses: {
+            /** @description The connection as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConnection"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR, SSO_CONNECTION_INVALID, SSO_METADATA_INVALID, SSO_METADATA_UNREACHABLE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateSsoPortalConnectionError400"];
+                };
+            };
+            /** @description Known error: SSO_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401SsoPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: SSO_CONNECTION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404SsoConnectionNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    startSsoPortalTestSignIn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token of an SSO set-up link>` (POST /teams/{team_id}/sso-portal-links). */
+                authorization?: string;
+            };
+            path: {
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyObject"];
+            };
+        };
+        responses: {
+            /** @description Where to send the browser */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoPortalTestSignInStarted"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Known error: SSO_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401SsoPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: SSO_CONNECTION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404SsoConnectionNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE, SSO_IDP_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503PlusSsoIdpUnavailable"];
+                };
+            };
+        };
+    };
+    listSsoPortalDomains: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token of an SSO set-up link>` (POST /teams/{team_id}/sso-portal-links). */
+                authorization?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's domains */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoPortalDomainList"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Known error: SSO_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401SsoPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    addSsoPortalDomain: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token of an SSO set-up link>` (POST /teams/{team_id}/sso-portal-links). */
+                authorization?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoPortalDomainCreate"];
+            };
+        };
+        responses: {
+            /** @description The domain, not yet verified */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoDomain"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR, SSO_DOMAIN_INVALID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400PlusSsoDomainInvalid"];
+                };
+            };
+            /** @description Known error: SSO_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401SsoPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: SSO_DOMAIN_ALREADY_ADDED, SSO_DOMAIN_VERIFIED_BY_ANOTHER_TEAM */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError409SsoDomainAlreadyAddedSsoDomainVerifiedByAnotherTeam"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    removeSsoPortalDomain: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token of an SSO set-up link>` (POST /teams/{team_id}/sso-portal-links). */
+                authorization?: string;
+            };
+            path: {
+                domain_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Known error: SSO_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401SsoPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: SSO_DOMAIN_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404SsoDomainNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    updateSsoPortalDomain: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token of an SSO set-up link>` (POST /teams/{team_id}/sso-portal-links). */
+                authorization?: string;
+            };
+            path: {
+                domain_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoPortalDomainUpdate"];
+            };
+        };
+        responses: {
+            /** @description The domain as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoDomain"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR, SSO_DOMAIN_NOT_VERIFIED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400PlusSsoDomainNotVerified"];
+                };
+            };
+            /** @description Known error: SSO_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401SsoPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: SSO_DOMAIN_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404SsoDomainNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    verifySsoPortalDomain: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token of an SSO set-up link>` (POST /teams/{team_id}/sso-portal-links). */
+                authorization?: string;
+            };
+            path: {
+                domain_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyObject"];
+            };
+        };
+        responses: {
+            /** @description The domain, verified */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoDomain"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR, SSO_DOMAIN_VERIFICATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400PlusSsoDomainVerificationFailed"];
+                };
+            };
+            /** @description Known error: SSO_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401SsoPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: SSO_DOMAIN_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404SsoDomainNotFound"];
+                };
+            };
+            /** @description Known error: SSO_DOMAIN_VERIFIED_BY_ANOTHER_TEAM */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError409SsoDomainVerifiedByAnotherTeam"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    listSsoPortalScimDirectories: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token of an SSO set-up link>` (POST /teams/{team_id}/sso-portal-links). */
+                authorization?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's directories */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoPortalScimDirectoryList"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Known error: SSO_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401SsoPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    createSsoPortalScimDirectory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token of an SSO set-up link>` (POST /teams/{team_id}/sso-portal-links). */
+                authorization?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoPortalScimDirectoryCreate"];
+            };
+        };
+        responses: {
+            /** @description The directory and its token */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimDirectoryWithToken"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Known error: SSO_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401SsoPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    deleteSsoPortalScimDirectory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token of an SSO set-up link>` (POST /teams/{team_id}/sso-portal-links). */
+                authorization?: string;
+            };
+            path: {
+                directory_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Known error: SSO_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401SsoPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: SCIM_DIRECTORY_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404ScimDirectoryNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    revokeSsoPortalScimDirectoryToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token of an SSO set-up link>` (POST /teams/{team_id}/sso-portal-links). */
+                authorization?: string;
+            };
+            path: {
+                directory_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyObject"];
+            };
+        };
+        responses: {
+            /** @description The directory, without a token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimDirectory"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Known error: SSO_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401SsoPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: SCIM_DIRECTORY_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404ScimDirectoryNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    rotateSsoPortalScimDirectoryToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token of an SSO set-up link>` (POST /teams/{team_id}/sso-portal-links). */
+                authorization?: string;
+            };
+            path: {
+                directory_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyObject"];
+            };
+        };
+        responses: {
+            /** @description The directory and its new token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimDirectoryWithToken"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Known error: SSO_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401SsoPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: SCIM_DIRECTORY_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404ScimDirectoryNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    getSsoPortalTestSignIn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token of an SSO set-up link>` (POST /teams/{team_id}/sso-portal-links). */
+                authorization?: string;
+            };
+            path: {
+                test_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the identity provider asserted, or why its answer was refused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoTestSignIn"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Known error: SSO_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401SsoPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: SSO_TEST_SIGN_IN_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404SsoTestSignInNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
     listTeamApiKeys: {
         parameters: {
             query: {
@@ -26296,6 +27798,212 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError409SsoDomainVerifiedByAnotherTeam"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    listSsoPortalLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoPortalLinkList"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    createSsoPortalLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoPortalLinkCreate"];
+            };
+        };
+        responses: {
+            /** @description The link, with its token (shown this once) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoPortalLinkCreated"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    revokeSsoPortalLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                team_id: string;
+                link_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: SSO_PORTAL_LINK_NOT_FOUND, TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokeSsoPortalLinkError404"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */

@@ -28,6 +28,7 @@ export { isKnownErrorCode, type KnownErrorCode, type OperationErrorCodes } from 
 export { useGetTeamInvitationDetails, useGetTeamInvitationTeamName, useCheckTeamInvitationCode } from "../react-query";
 export { beginOAuth, beginSso, finishOAuth, type OAuthCallback, type OAuthStart, type OAuthTokens, type SsoStart } from "./oauth/oauth-flow";
 export { useSignInWithOAuth, useSignInWithSso } from "./oauth/use-oauth";
+export * from "./sso-portal/sso-portal";
 export { refusalOf as cliLoginRefusalOf, useCliLoginCheck, useCompleteCliLogin, type CliLoginCheck } from "./cli/complete-cli-login";
 export { RP_ID_PLACEHOLDER, useRegisterPasskey, useSignInWithPasskey } from "./passkeys/passkeys";
 export { useLinkedOAuthProviders, useLinkOAuthProvider, useUnlinkOAuthProvider, type LinkedOAuthProvider } from "./oauth/linked-providers";

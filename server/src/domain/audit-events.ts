@@ -58,14 +58,17 @@ export const AUDIT_ACTIONS = [
   "sso.sign_in.failed",
   "sso.domain.added",
   "sso.domain.verified",
+  "sso.domain.updated",
   "sso.domain.removed",
   "sso.portal_link.created",
+  "sso.portal_link.revoked",
+  "sso.test_sign_in.finished",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** Who acted: a user on their own account, a dashboard admin, server-key code, a directory, an IdP, or Gatehouse itself. */
-export const AUDIT_ACTOR_TYPES = ["user", "admin", "server", "scim", "sso", "system"] as const;
+/** Who acted: a user on their own account, a dashboard admin, server-key code, a directory, an IdP, a team admin through a set-up link (its id), or Gatehouse itself. */
+export const AUDIT_ACTOR_TYPES = ["user", "admin", "server", "scim", "sso", "sso_portal", "system"] as const;
 
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 

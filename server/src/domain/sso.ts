@@ -51,3 +51,39 @@ export interface SsoDomain {
 
 /** A connection about to be stored (the database sets its times). */
 export type NewSsoConnection = SsoConnection extends infer C ? (C extends SsoConnection ? Omit<C, "createdAtMillis" | "updatedAtMillis"> : never) : never;
+
+/** A self-serve set-up link (migration 0115): its token opens one team of one project branch. */
+export interface SsoPortalLink {
+  id: string;
+  teamId: string;
+  /** The token's last four characters, to tell links apart. */
+  tokenHint: string;
+  createdBy: { type: "user" | "admin" | "server"; id: string | null };
+  expiresAtMillis: number;
+  revokedAtMillis: number | null;
+  lastUsedAtMillis: number | null;
+  createdAtMillis: number;
+}
+
+/** What a test sign-in found: the IdP's assertion and whether it would sign in, or why it was refused. */
+export type SsoTestOutcome =
+  | {
+      status: "asserted";
+      subject: string;
+      email: string | null;
+      name: string | null;
+      /** Null when a real sign-in would be accepted; else the known error it would get. */
+      refusal: { code: string; message: string } | null;
+    }
+  | { status: "refused"; refusal: { code: string; message: string } };
+
+export interface SsoTestSignIn {
+  id: string;
+  teamId: string;
+  connectionId: string;
+  portalLinkId: string;
+  /** Null while the browser is at the identity provider. */
+  outcome: SsoTestOutcome | null;
+  createdAtMillis: number;
+  expiresAtMillis: number;
+}

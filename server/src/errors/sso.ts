@@ -41,4 +41,8 @@ export const ssoErrors = {
     (d) => `No TXT record ${d.record_name} with the value ${d.record_value} was found for ${d.domain}. DNS changes can take a while to appear; try again later.`,
   ),
   SSO_DOMAIN_NOT_VERIFIED: knownError<{ domain: string }>(400, (d) => `${d.domain} must be verified before its sign-in options can be switched on.`),
+  // One answer for an unknown, expired or revoked link, so nothing is learnt from it.
+  SSO_PORTAL_TOKEN_INVALID: knownError(401, () => "This set-up link is unknown, expired or revoked. Ask the project's administrator for a new one."),
+  SSO_PORTAL_LINK_NOT_FOUND: knownError<{ link_id: string }>(404, (d) => `The team has no set-up link ${d.link_id}.`),
+  SSO_TEST_SIGN_IN_NOT_FOUND: knownError<{ test_id: string }>(404, (d) => `There is no test sign-in ${d.test_id} of this team (results are kept one day).`),
 };

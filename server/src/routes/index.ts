@@ -73,6 +73,8 @@ import { registerWebhookEndpointRoutes } from "./webhooks/endpoints";
 import { registerSvixRoutes } from "./webhooks/svix";
 import { registerSsoConnectionRoutes } from "./sso/connections";
 import { registerSsoDomainRoutes } from "./sso/domains";
+import { registerSsoPortalLinkRoutes } from "./sso/portal-links";
+import { registerSsoPortalRoutes } from "./sso/portal";
 import { registerSsoSignInRoutes } from "./sso/sign-in";
 
 /** Every area's routes, in the order they appear in the OpenAPI document. */
@@ -108,6 +110,8 @@ export function registerAllRoutes(router: Router): void {
   registerScimDirectoryRoutes(router);
   registerSsoConnectionRoutes(router);
   registerSsoDomainRoutes(router);
+  registerSsoPortalLinkRoutes(router);
+  registerSsoPortalRoutes(router);
   registerSsoSignInRoutes(router);
   registerPermissionRoutes(router);
   registerPermissionDefinitionRoutes(router);

@@ -27,6 +27,16 @@ function securityEntriesInSource(): { operationIds: Set<string>; unnamed: string
   return { operationIds, unnamed };
 }
 
+/** The operations of the SSO set-up API (a link's token, no project headers) that run describeSsoPortalSecurity. */
+function portalEntriesInSource(): Set<string> {
+  const operationIds = new Set<string>();
+  const files = readdirSync(SERVER_SRC, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".test.ts"));
+  for (const file of files) {
+    for (const call of readFileSync(join(SERVER_SRC, file), "utf8").matchAll(/describeSsoPortalSecurity\(\{\s*operationId:\s*"([A-Za-z0-9_]+)"/g)) operationIds.add(call[1]!);
+  }
+  return operationIds;
+}
+
 describe("security table coverage", () => {
   const app = useSharedTestApp();
   let operations: Map<string, DocumentedOperation>;
@@ -56,5 +66,12 @@ describe("security table coverage", () => {
     const { operationIds } = securityEntriesInSource();
     const unknown = [...operationIds].filter((id) => !operations.get(id)?.access.length);
     expect(unknown).toEqual([]);
+  });
+
+  it("runs the set-up link table for every operation of the SSO set-up API", () => {
+    const entries = portalEntriesInSource();
+    const missing = [...operations].filter(([id, op]) => op.path.startsWith("/sso-portal") && !entries.has(id)).map(([id, op]) => `${id} (${op.method} ${op.path})`);
+    expect(missing).toEqual([]);
+    expect(entries.size).toBeGreaterThan(10);
   });
 });

@@ -14,6 +14,7 @@ import type { AccessType } from "../http/env";
 import { knownErrors, type KnownErrorCode } from "../errors";
 import { call, callUntyped, createProjectFixture, internalClient, type Credentials, type ProjectFixture } from "./fixtures";
 import { expiredAccessToken, hs256WithPublicKey, signedWithClaims, signedWithForeignKey, unsignedToken } from "./forged-tokens";
+import { createSamlIdp } from "./saml-idp";
 import { useSharedTestApp } from "./shared-app";
 import type { TestApp } from "./test-server";
 
@@ -511,6 +512,141 @@ export function describeScimSecurity(op: ScimProtectedOperation): void {
         expect(user.status).toBe(200);
         const group = (await (await t.request(`/api/v1/scim/v2/Groups/${target.groupId}`, { headers: { authorization: `Bearer ${target.token}` } })).json()) as { members: Array<{ value: string }> };
         expect(group.members.map((m) => m.value)).toEqual([target.userId]);
+      });
+    }
+  });
+}
+
+/**
+ * The self-serve SSO set-up API (routes/sso/portal.ts) takes no project headers: a set-up
+ * link's bearer token is its whole authentication, and it opens one team. Each of its
+ * operations joins this table with one line, `describeSsoPortalSecurity({ operationId, ... })`,
+ * and is checked against: no token, another scheme, a malformed, an unknown, a revoked and an
+ * expired link's token (each SSO_PORTAL_TOKEN_INVALID, 401); and, with the link of another team
+ * of the same project and with a link of another project, the resources of the team under
+ * test (its connection, domain, SCIM directory and test sign-in) are not found and stay as they
+ * were, and its lists show none of them.
+ */
+export interface SsoPortalOperation {
+  /** The document's operationId; keep it the first property (security-coverage.test.ts reads it from the source). */
+  operationId: string;
+  method: "GET" | "POST" | "PATCH" | "DELETE";
+  /** Under /api/v1; `{connection}`, `{domain}`, `{directory}` and `{test}` stand for the target team's. */
+  path: string;
+  body?: unknown;
+}
+
+interface PortalTarget {
+  project: ProjectFixture;
+  teamId: string;
+  token: string;
+  connection: string;
+  domain: string;
+  directory: string;
+  test: string;
+}
+
+async function portalLink(t: TestApp, project: ProjectFixture, teamId: string): Promise<{ id: string; token: string }> {
+  const link = await callUntyped(t, "POST", `/teams/${teamId}/sso-portal-links`, { creds: project.server, body: {} });
+  if (link.status !== 201) throw new Error(`portal link: ${link.status} ${link.text}`);
+  return { id: link.json.id, token: link.json.token };
+}
+
+async function portalTarget(t: TestApp, project: ProjectFixture, label: string, samlMetadataXml: string): Promise<PortalTarget> {
+  const team = await call(t, "POST", "/teams", { creds: project.server, body: { display_name: label } });
+  const teamId: string = team.json.id;
+  const { token } = await portalLink(t, project, teamId);
+  const bearer = { authorization: `Bearer ${token}` };
+  const connection = await callUntyped(t, "POST", "/sso-portal/connections", {
+    headers: bearer,
+    body: { protocol: "saml", display_name: `${label} IdP`, saml: { metadata_xml: samlMetadataXml } },
+  });
+  const domain = await callUntyped(t, "POST", "/sso-portal/domains", { headers: bearer, body: { domain: `${label.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}.test` } });
+  const directory = await callUntyped(t, "POST", "/sso-portal/scim-directories", { headers: bearer, body: { display_name: `${label} directory` } });
+  const test = await callUntyped(t, "POST", `/sso-portal/connections/${connection.json.id}/test-sign-in`, { headers: bearer, body: {} });
+  for (const res of [connection, domain, directory, test]) if (res.status !== 201) throw new Error(`portal fixture: ${res.status} ${res.text}`);
+  return { project, teamId, token, connection: connection.json.id, domain: domain.json.id, directory: directory.json.id, test: test.json.test_id };
+}
+
+/** What the target team holds, as the project's server and admin see it. */
+async function portalState(t: TestApp, target: PortalTarget): Promise<unknown> {
+  const connections = await callUntyped(t, "GET", `/teams/${target.teamId}/sso-connections`, { creds: target.project.server });
+  const domains = await callUntyped(t, "GET", `/teams/${target.teamId}/sso-domains`, { creds: target.project.server });
+  const directories = await callUntyped(t, "GET", `/internal/scim-directories?team_id=${target.teamId}`, { creds: target.project.admin });
+  return {
+    connections: connections.json.items.map((c: { id: string; display_name: string; enabled: boolean; updated_at_millis: number }) => [c.id, c.display_name, c.enabled, c.updated_at_millis]),
+    domains: domains.json.items.map((d: { id: string; verified: boolean; auto_join: boolean }) => [d.id, d.verified, d.auto_join]),
+    directories: directories.json.items.map((d: { id: string; has_token: boolean; token_hint: string | null }) => [d.id, d.has_token, d.token_hint]),
+  };
+}
+
+export function describeSsoPortalSecurity(op: SsoPortalOperation): void {
+  const app = useSharedTestApp();
+  describe(`SSO set-up link security: ${op.method} ${op.path}`, () => {
+    let t: TestApp;
+    let target: PortalTarget;
+    const tokens: Record<string, string> = {};
+    beforeAll(async () => {
+      t = app();
+      const metadata = (await createSamlIdp()).metadataXml;
+      const project = await createProjectFixture(t);
+      const other = await createProjectFixture(t);
+      target = await portalTarget(t, project, "Target", metadata);
+      tokens.neighbour = (await portalTarget(t, project, "Neighbour", metadata)).token;
+      tokens.foreign = (await portalTarget(t, other, "Foreign", metadata)).token;
+      const revoked = await portalLink(t, project, target.teamId);
+      await callUntyped(t, "DELETE", `/teams/${target.teamId}/sso-portal-links/${revoked.id}`, { creds: project.server });
+      tokens.revoked = revoked.token;
+      const expired = await portalLink(t, project, target.teamId);
+      await t.db.query("UPDATE sso_portal_links SET expires_at = now() - interval '1 second' WHERE id = $1", [expired.id]);
+      tokens.expired = expired.token;
+    });
+
+    const path = () =>
+      op.path.replace("{connection}", target.connection).replace("{domain}", target.domain).replace("{directory}", target.directory).replace("{test}", target.test);
+    const send = (authorization: string | undefined) =>
+      callUntyped(t, op.method, path(), { headers: authorization === undefined ? {} : { authorization }, body: op.body });
+
+    it(`is the operation ${op.operationId} of the OpenAPI document, taking no project authentication`, async () => {
+      const declared = (await documentedOperations(t)).get(op.operationId);
+      expect(declared, `${op.operationId} is not an operation of the document`).toBeDefined();
+      expect(declared!.method).toBe(op.method);
+      expect(op.path).toMatch(new RegExp(`^${declared!.path.replace(/\{[^}]+\}/g, "\\{?[^/]+")}$`));
+      expect(declared!.access).toEqual([]);
+    });
+
+    const refusals: Array<[string, () => string | undefined]> = [
+      ["no token", () => undefined],
+      ["another scheme", () => `Basic ${Buffer.from(`x:${target.token}`).toString("base64")}`],
+      ["a malformed token", () => "Bearer ssop_short"],
+      ["an unknown token", () => `Bearer ssop_${"A".repeat(43)}`],
+      ["a revoked link's token", () => `Bearer ${tokens.revoked}`],
+      ["an expired link's token", () => `Bearer ${tokens.expired}`],
+      ["project keys instead of a token", () => `Bearer ${target.project.keys.secretKey}`],
+    ];
+    for (const [name, authorization] of refusals) {
+      it(`refuses ${name} with SSO_PORTAL_TOKEN_INVALID`, async () => {
+        const before = await portalState(t, target);
+        const res = await send(authorization());
+        expect(res.status, res.text).toBe(401);
+        expect(res.json?.code).toBe("SSO_PORTAL_TOKEN_INVALID");
+        expect(await portalState(t, target)).toEqual(before);
+      });
+    }
+
+    for (const [name, key] of [["another team's link", "neighbour"], ["another project's link", "foreign"]] as const) {
+      it(`reaches nothing of the team with ${name}`, async () => {
+        const before = await portalState(t, target);
+        const res = await send(`Bearer ${tokens[key]}`);
+        if (op.path.includes("{")) {
+          expect(res.status, res.text).toBe(404);
+          expect(res.json?.code).toMatch(/^(SSO_CONNECTION|SSO_DOMAIN|SCIM_DIRECTORY|SSO_TEST_SIGN_IN)_NOT_FOUND$/);
+        } else if (op.method === "GET") {
+          expect(res.status, res.text).toBe(200);
+          const text = JSON.stringify(res.json);
+          for (const id of [target.teamId, target.connection, target.domain, target.directory]) expect(text).not.toContain(id);
+        }
+        expect(await portalState(t, target)).toEqual(before);
       });
     }
   });

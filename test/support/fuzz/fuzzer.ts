@@ -142,6 +142,8 @@ function requestArbitrary(operation: Operation, document: OpenApiDocument, world
   const params = (operation.op.parameters ?? []) as Array<{ name: string; in: string; required?: boolean; schema?: JsonSchema }>;
   const pathParams = params.filter((p) => p.in === "path");
   const queryParams = params.filter((p) => p.in === "query");
+  // Header parameters (a bearer token of the SSO set-up or Svix-compatible API) come from the world's pools only, or are left out.
+  const headerParams = params.filter((p) => p.in === "header" && (world.pools[p.name]?.length ?? 0) > 0);
   const bodySchema = operation.op.requestBody?.content["application/json"]?.schema;
   const formSchema = operation.op.requestBody?.content["application/x-www-form-urlencoded"]?.schema;
   const security = operation.op.security ?? [];
@@ -162,11 +164,12 @@ function requestArbitrary(operation: Operation, document: OpenApiDocument, world
       path: pathArb,
       query: queryArb,
       body: bodyArb,
+      headerValues: fc.record(Object.fromEntries(headerParams.map((p) => [p.name, fc.option(fc.constantFrom(...(world.pools[p.name] as string[])), { freq: 5 })]))),
       alternative: security.length ? fc.integer({ min: 0, max: security.length - 1 }) : fc.constant(-1),
       pick: fc.nat(1000),
       tamper: fc.oneof({ arbitrary: fc.constant(0), weight: 17 }, { arbitrary: fc.integer({ min: 1, max: 3 }), weight: 3 }),
     })
-    .map(({ path, query, body, alternative, pick, tamper }) => {
+    .map(({ path, query, body, headerValues, alternative, pick, tamper }) => {
       let concrete = operation.template;
       for (const [name, value] of Object.entries(path)) concrete = concrete.replace(`{${name}}`, encodeSegment(stringify(value)));
       const search = new URLSearchParams();
@@ -175,6 +178,7 @@ function requestArbitrary(operation: Operation, document: OpenApiDocument, world
         ...credentialHeaders(alternative >= 0 ? security[alternative] : undefined, world, pick, tamper, operation.op.operationId ?? ""),
         "x-forwarded-for": randomAddress(),
       };
+      for (const [name, value] of Object.entries(headerValues)) if (typeof value === "string") headers[name] = value;
       if (operation.template.includes("/refresh")) headers["x-stack-refresh-token"] = world.creds.refreshTokens[pick % world.creds.refreshTokens.length]!;
       let encoded: string | undefined;
       if (formSchema && body && typeof body === "object") {

@@ -244,6 +244,13 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
     }),
   ];
 
+  // A self-serve set-up link for the team (its token reaches the /sso-portal operations, through
+  // the `authorization` header's pool), a test sign-in started through it, and a second link for
+  // the revoke operation to end (so the first stays usable).
+  const portalLink = await api(baseUrl, "POST", `/teams/${team.id}/sso-portal-links`, server, {});
+  const spareLink = await api(baseUrl, "POST", `/teams/${team.id}/sso-portal-links`, server, {});
+  const portalTest = await api(baseUrl, "POST", `/sso-portal/connections/${ssoConnections[1]!.id}/test-sign-in`, { authorization: `Bearer ${portalLink.token}` }, {});
+
   // Deleting the seeded project would end the world for every later request.
   const spare = await api(baseUrl, "POST", "/internal/projects", { ...internalClient, "x-stack-access-token": owner.access_token }, {
     display_name: "Fuzzed project to delete",
@@ -327,9 +334,14 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
       directory_id: [directory.id],
       group_id: [scimGroup.id],
       permission_ids: [[], [teamPermission.id], ["team_member", "no_such_permission"]],
-      connection_id: ssoConnections.map((connection) => connection.id),
+      // The SAML connection only: starting a (test) sign-in through the OIDC one asks its issuer,
+      // which the fuzzed server cannot reach, for discovery, and SSO_IDP_UNAVAILABLE is a 503.
+      connection_id: [ssoConnections[1]!.id],
       domain_id: [ssoDomain.id],
       domain: [ssoDomain.domain, "example.org"],
+      link_id: [spareLink.id],
+      test_id: [portalTest.test_id],
+      authorization: [`Bearer ${portalLink.token}`],
       // The audit log's filters: actions it records, and prefixes of them.
       action: ["auth.sign_up.succeeded", "team.created", "auth.sign_in.failed"],
       action_prefix: ["auth.", "team", ""],

@@ -30,6 +30,7 @@ const ProjectsPage = lazyPage(() => import("../features/dashboard/projects/proje
 const DashboardNotFound = lazyPage(() => import("../features/dashboard/shell/dashboard-not-found"), "DashboardNotFound");
 
 // The hosted checkout is for buyers only, who never need the sign-in pages' code, and the reverse.
+const SsoSetupPage = lazyPage(() => import("../features/sso-setup/sso-setup-page"), "SsoSetupPage");
 const CheckoutPage = lazyPage(() => import("../features/checkout/checkout-page"), "CheckoutPage");
 
 // An app's request to sign someone in with a project: people who never use an app never download it.
@@ -129,6 +130,18 @@ function appRoutes(queryClient: QueryClient): RouteObject[] {
             <CheckoutLayout>
               <Suspense fallback={<CheckoutLoading />}>
                 <CheckoutPage />
+              </Suspense>
+            </CheckoutLayout>
+          ),
+        },
+        {
+          // A team's administrator with a set-up link (`#token=…`): outside the site's header,
+          // whose sign-in is no part of it (the link alone opens the page).
+          path: "/sso-setup",
+          element: (
+            <CheckoutLayout>
+              <Suspense fallback={<LoadingCard title="Single sign-on set-up" />}>
+                <SsoSetupPage />
               </Suspense>
             </CheckoutLayout>
           ),

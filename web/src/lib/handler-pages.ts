@@ -30,8 +30,8 @@ type MissingRoute = Exclude<HandlerRoute, (typeof HANDLER_PAGES)[number]>;
 const everyRouteListed: [MissingRoute] extends [never] ? true : MissingRoute = true;
 void everyRouteListed;
 
-/** Pages outside the handler path. */
-export const SITE_PAGES = ["/"] as const;
+/** Pages outside the handler path (`/sso-setup` is a team's self-serve SSO set-up, opened with a set-up link). */
+export const SITE_PAGES = ["/", "/sso-setup"] as const;
 
 /**
  * Sections the app routes below itself: every path under them is the app's (`/purchase/<code>` is

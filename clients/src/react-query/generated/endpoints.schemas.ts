@@ -479,8 +479,11 @@ export const AuditEventAction = {
   ssosign_infailed: 'sso.sign_in.failed',
   ssodomainadded: 'sso.domain.added',
   ssodomainverified: 'sso.domain.verified',
+  ssodomainupdated: 'sso.domain.updated',
   ssodomainremoved: 'sso.domain.removed',
   ssoportal_linkcreated: 'sso.portal_link.created',
+  ssoportal_linkrevoked: 'sso.portal_link.revoked',
+  ssotest_sign_infinished: 'sso.test_sign_in.finished',
 } as const;
 
 export type AuditEventActorType = typeof AuditEventActorType[keyof typeof AuditEventActorType];
@@ -493,6 +496,7 @@ export const AuditEventActorType = {
   server: 'server',
   scim: 'scim',
   sso: 'sso',
+  sso_portal: 'sso_portal',
   system: 'system',
 } as const;
 
@@ -1623,6 +1627,38 @@ export interface CreateSsoConnectionError400 {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: CreateSsoConnectionError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type CreateSsoPortalConnectionError400Code = typeof CreateSsoPortalConnectionError400Code[keyof typeof CreateSsoPortalConnectionError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreateSsoPortalConnectionError400Code = {
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SSO_CONNECTION_INVALID: 'SSO_CONNECTION_INVALID',
+  SSO_METADATA_INVALID: 'SSO_METADATA_INVALID',
+  SSO_METADATA_UNREACHABLE: 'SSO_METADATA_UNREACHABLE',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type CreateSsoPortalConnectionError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface CreateSsoPortalConnectionError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: CreateSsoPortalConnectionError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: CreateSsoPortalConnectionError400Details;
 }
 
 /**
@@ -4633,6 +4669,34 @@ export interface KnownError401PublishableClientKeyRequiredForProjectRefreshToken
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError401SsoPortalTokenInvalidCode = typeof KnownError401SsoPortalTokenInvalidCode[keyof typeof KnownError401SsoPortalTokenInvalidCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError401SsoPortalTokenInvalidCode = {
+  SSO_PORTAL_TOKEN_INVALID: 'SSO_PORTAL_TOKEN_INVALID',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError401SsoPortalTokenInvalidDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface KnownError401SsoPortalTokenInvalid {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError401SsoPortalTokenInvalidCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError401SsoPortalTokenInvalidDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError401WebhookPortalTokenInvalidCode = typeof KnownError401WebhookPortalTokenInvalidCode[keyof typeof KnownError401WebhookPortalTokenInvalidCode];
 
 
@@ -5291,6 +5355,34 @@ export interface KnownError404SsoConnectionNotFoundTeamNotFound {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError404SsoDomainNotFoundCode = typeof KnownError404SsoDomainNotFoundCode[keyof typeof KnownError404SsoDomainNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404SsoDomainNotFoundCode = {
+  SSO_DOMAIN_NOT_FOUND: 'SSO_DOMAIN_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError404SsoDomainNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404SsoDomainNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404SsoDomainNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404SsoDomainNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError404SsoDomainNotFoundTeamNotFoundCode = typeof KnownError404SsoDomainNotFoundTeamNotFoundCode[keyof typeof KnownError404SsoDomainNotFoundTeamNotFoundCode];
 
 
@@ -5343,6 +5435,34 @@ export interface KnownError404SsoNotAvailableForEmail {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError404SsoNotAvailableForEmailDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404SsoTestSignInNotFoundCode = typeof KnownError404SsoTestSignInNotFoundCode[keyof typeof KnownError404SsoTestSignInNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404SsoTestSignInNotFoundCode = {
+  SSO_TEST_SIGN_IN_NOT_FOUND: 'SSO_TEST_SIGN_IN_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError404SsoTestSignInNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404SsoTestSignInNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404SsoTestSignInNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404SsoTestSignInNotFoundDetails;
 }
 
 /**
@@ -8858,6 +8978,96 @@ export interface PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCod
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type PublicKnownError400PlusSsoDomainInvalidCode = typeof PublicKnownError400PlusSsoDomainInvalidCode[keyof typeof PublicKnownError400PlusSsoDomainInvalidCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PublicKnownError400PlusSsoDomainInvalidCode = {
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SSO_DOMAIN_INVALID: 'SSO_DOMAIN_INVALID',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type PublicKnownError400PlusSsoDomainInvalidDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface PublicKnownError400PlusSsoDomainInvalid {
+  /** Stable error code; see the known-errors catalogue. */
+  code: PublicKnownError400PlusSsoDomainInvalidCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: PublicKnownError400PlusSsoDomainInvalidDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type PublicKnownError400PlusSsoDomainNotVerifiedCode = typeof PublicKnownError400PlusSsoDomainNotVerifiedCode[keyof typeof PublicKnownError400PlusSsoDomainNotVerifiedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PublicKnownError400PlusSsoDomainNotVerifiedCode = {
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SSO_DOMAIN_NOT_VERIFIED: 'SSO_DOMAIN_NOT_VERIFIED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type PublicKnownError400PlusSsoDomainNotVerifiedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface PublicKnownError400PlusSsoDomainNotVerified {
+  /** Stable error code; see the known-errors catalogue. */
+  code: PublicKnownError400PlusSsoDomainNotVerifiedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: PublicKnownError400PlusSsoDomainNotVerifiedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type PublicKnownError400PlusSsoDomainVerificationFailedCode = typeof PublicKnownError400PlusSsoDomainVerificationFailedCode[keyof typeof PublicKnownError400PlusSsoDomainVerificationFailedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PublicKnownError400PlusSsoDomainVerificationFailedCode = {
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SSO_DOMAIN_VERIFICATION_FAILED: 'SSO_DOMAIN_VERIFICATION_FAILED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type PublicKnownError400PlusSsoDomainVerificationFailedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface PublicKnownError400PlusSsoDomainVerificationFailed {
+  /** Stable error code; see the known-errors catalogue. */
+  code: PublicKnownError400PlusSsoDomainVerificationFailedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: PublicKnownError400PlusSsoDomainVerificationFailedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type PublicKnownError503Code = typeof PublicKnownError503Code[keyof typeof PublicKnownError503Code];
 
 
@@ -9413,6 +9623,36 @@ export interface RevokeProjectPermissionError404 {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: RevokeProjectPermissionError404Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type RevokeSsoPortalLinkError404Code = typeof RevokeSsoPortalLinkError404Code[keyof typeof RevokeSsoPortalLinkError404Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const RevokeSsoPortalLinkError404Code = {
+  SSO_PORTAL_LINK_NOT_FOUND: 'SSO_PORTAL_LINK_NOT_FOUND',
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type RevokeSsoPortalLinkError404Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface RevokeSsoPortalLinkError404 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: RevokeSsoPortalLinkError404Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: RevokeSsoPortalLinkError404Details;
 }
 
 /**
@@ -11237,6 +11477,133 @@ export interface SsoOidcCallbackError403 {
   details?: SsoOidcCallbackError403Details;
 }
 
+export interface SsoPortalConnectionList {
+  items: SsoConnection[];
+}
+
+export interface SsoPortalDomainCreate {
+  /**
+   * @minLength 1
+   * @maxLength 253
+   */
+  domain: string;
+}
+
+export interface SsoPortalDomainList {
+  items: SsoDomain[];
+}
+
+export interface SsoPortalDomainUpdate {
+  auto_join?: boolean;
+  require_sso?: boolean;
+}
+
+export type SsoPortalLinkCreatedByType = typeof SsoPortalLinkCreatedByType[keyof typeof SsoPortalLinkCreatedByType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SsoPortalLinkCreatedByType = {
+  user: 'user',
+  admin: 'admin',
+  server: 'server',
+} as const;
+
+export type SsoPortalLinkCreatedById = string | null;
+
+export type SsoPortalLinkCreatedBy = {
+  type: SsoPortalLinkCreatedByType;
+  id: SsoPortalLinkCreatedById;
+};
+
+export type SsoPortalLinkRevokedAtMillis = number | null;
+
+export type SsoPortalLinkLastUsedAtMillis = number | null;
+
+export type SsoPortalLinkStatus = typeof SsoPortalLinkStatus[keyof typeof SsoPortalLinkStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SsoPortalLinkStatus = {
+  active: 'active',
+  expired: 'expired',
+  revoked: 'revoked',
+} as const;
+
+export interface SsoPortalLink {
+  id: string;
+  team_id: string;
+  /** The token's last four characters. */
+  token_hint: string;
+  created_by: SsoPortalLinkCreatedBy;
+  expires_at_millis: number;
+  revoked_at_millis: SsoPortalLinkRevokedAtMillis;
+  last_used_at_millis: SsoPortalLinkLastUsedAtMillis;
+  created_at_millis: number;
+  status: SsoPortalLinkStatus;
+}
+
+export interface SsoPortalLinkCreate {
+  /**
+   * How long the link works; default 604800000 (7 days), at most 30 days.
+   * @minimum 300000
+   * @maximum 2592000000
+   */
+  expires_in_millis?: number;
+}
+
+export type SsoPortalLinkCreatedAllOf = {
+  /** Shown in this answer only; only its digest is kept. */
+  token: string;
+  /** The set-up page, the token in its fragment (`#token=…`): send it to the team's administrator. */
+  url: string;
+};
+
+export type SsoPortalLinkCreated = SsoPortalLink & SsoPortalLinkCreatedAllOf;
+
+export interface SsoPortalLinkList {
+  items: SsoPortalLink[];
+}
+
+export type SsoPortalOverviewProject = {
+  id: string;
+  display_name: string;
+};
+
+export type SsoPortalOverviewTeam = {
+  id: string;
+  display_name: string;
+};
+
+export type SsoPortalOverviewLink = {
+  id: string;
+  expires_at_millis: number;
+};
+
+export interface SsoPortalOverview {
+  project: SsoPortalOverviewProject;
+  team: SsoPortalOverviewTeam;
+  link: SsoPortalOverviewLink;
+  /** The SCIM base URL (tenant URL) to give the identity provider. */
+  scim_base_url: string;
+}
+
+export interface SsoPortalScimDirectoryCreate {
+  /**
+   * @minLength 1
+   * @maxLength 256
+   */
+  display_name: string;
+}
+
+export interface SsoPortalScimDirectoryList {
+  items: ScimDirectory[];
+}
+
+export interface SsoPortalTestSignInStarted {
+  test_id: string;
+  location: string;
+}
+
 /**
  * Stable error code; see the known-errors catalogue.
  */
@@ -11316,6 +11683,51 @@ export interface SsoSamlPost {
 
 export interface SsoStatus {
   enabled: boolean;
+}
+
+/**
+ * `pending`: the browser is at the IdP; `asserted`: the IdP's answer passed the checks (see `refusal` for whether a sign-in would be accepted); `refused`: the answer was refused.
+ */
+export type SsoTestSignInStatus = typeof SsoTestSignInStatus[keyof typeof SsoTestSignInStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SsoTestSignInStatus = {
+  pending: 'pending',
+  asserted: 'asserted',
+  refused: 'refused',
+} as const;
+
+export type SsoTestSignInSubject = string | null;
+
+export type SsoTestSignInEmail = string | null;
+
+export type SsoTestSignInName = string | null;
+
+/**
+ * Why a sign-in with this answer would be refused; null when it would be accepted.
+ */
+export type SsoTestSignInRefusalAnyOf = {
+  code: string;
+  message: string;
+};
+
+/**
+ * Why a sign-in with this answer would be refused; null when it would be accepted.
+ */
+export type SsoTestSignInRefusal = SsoTestSignInRefusalAnyOf | null;
+
+export interface SsoTestSignIn {
+  id: string;
+  connection_id: string;
+  /** `pending`: the browser is at the IdP; `asserted`: the IdP's answer passed the checks (see `refusal` for whether a sign-in would be accepted); `refused`: the answer was refused. */
+  status: SsoTestSignInStatus;
+  subject: SsoTestSignInSubject;
+  email: SsoTestSignInEmail;
+  name: SsoTestSignInName;
+  /** Why a sign-in with this answer would be refused; null when it would be accepted. */
+  refusal: SsoTestSignInRefusal;
+  created_at_millis: number;
 }
 
 export interface StartCliLogin {
@@ -12098,6 +12510,38 @@ export interface UpdateSsoConnectionError400 {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: UpdateSsoConnectionError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type UpdateSsoPortalConnectionError400Code = typeof UpdateSsoPortalConnectionError400Code[keyof typeof UpdateSsoPortalConnectionError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const UpdateSsoPortalConnectionError400Code = {
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SSO_CONNECTION_INVALID: 'SSO_CONNECTION_INVALID',
+  SSO_METADATA_INVALID: 'SSO_METADATA_INVALID',
+  SSO_METADATA_UNREACHABLE: 'SSO_METADATA_UNREACHABLE',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type UpdateSsoPortalConnectionError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface UpdateSsoPortalConnectionError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: UpdateSsoPortalConnectionError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: UpdateSsoPortalConnectionError400Details;
 }
 
 /**

@@ -25,6 +25,7 @@ import type {
   AuthorizeSsoError400,
   AuthorizeSsoParams,
   CreateSsoConnectionError400,
+  CreateSsoPortalConnectionError400,
   EmptyObject,
   KnownError400,
   KnownError400PlusSsoDomainInvalid,
@@ -32,20 +33,32 @@ import type {
   KnownError400PlusSsoDomainVerificationFailed,
   KnownError401,
   KnownError401InvalidPublishableClientKeyPublishableClientKeyRequiredForProject,
+  KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired,
+  KnownError401SsoPortalTokenInvalid,
   KnownError403,
+  KnownError404ScimDirectoryNotFound,
   KnownError404SsoConnectionNotFound,
   KnownError404SsoConnectionNotFoundTeamNotFound,
+  KnownError404SsoDomainNotFound,
   KnownError404SsoDomainNotFoundTeamNotFound,
   KnownError404SsoNotAvailableForEmail,
+  KnownError404SsoTestSignInNotFound,
+  KnownError404TeamMembershipNotFoundTeamNotFound,
   KnownError404TeamNotFound,
   KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElse,
   KnownError409SsoDomainAlreadyAddedSsoDomainVerifiedByAnotherTeam,
   KnownError409SsoDomainVerifiedByAnotherTeam,
   KnownError503,
   PublicKnownError400,
+  PublicKnownError400PlusSsoDomainInvalid,
+  PublicKnownError400PlusSsoDomainNotVerified,
+  PublicKnownError400PlusSsoDomainVerificationFailed,
   PublicKnownError503,
   PublicKnownError503PlusSsoIdpUnavailable,
   RateLimited,
+  RevokeSsoPortalLinkError404,
+  ScimDirectory,
+  ScimDirectoryWithToken,
   SsoAuthorizeLocation,
   SsoConnection,
   SsoConnectionCreate,
@@ -60,12 +73,25 @@ import type {
   SsoOidcCallbackError400,
   SsoOidcCallbackError403,
   SsoOidcCallbackParams,
+  SsoPortalConnectionList,
+  SsoPortalDomainCreate,
+  SsoPortalDomainList,
+  SsoPortalDomainUpdate,
+  SsoPortalLinkCreate,
+  SsoPortalLinkCreated,
+  SsoPortalLinkList,
+  SsoPortalOverview,
+  SsoPortalScimDirectoryCreate,
+  SsoPortalScimDirectoryList,
+  SsoPortalTestSignInStarted,
   SsoSamlAcsError400,
   SsoSamlAcsError403,
   SsoSamlPost,
   SsoStatus,
+  SsoTestSignIn,
   Success,
-  UpdateSsoConnectionError400
+  UpdateSsoConnectionError400,
+  UpdateSsoPortalConnectionError400
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -645,6 +671,1361 @@ export function useGetSsoStatus<TData = Awaited<ReturnType<typeof getSsoStatus>>
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetSsoStatusQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * The self-serve SSO set-up API answers for the link's team only; its token is the whole authentication (no project headers).
+ * @summary Set-up link: the team and project it opens
+ */
+export const getGetSsoPortalUrl = () => {
+
+
+  
+
+  return `/sso-portal`
+}
+
+export const getSsoPortal = async ( options?: RequestInit): Promise<SsoPortalOverview> => {
+  
+  return gatehouseFetch<SsoPortalOverview>(getGetSsoPortalUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetSsoPortalQueryKey = () => {
+    return [
+    `/sso-portal`
+    ] as const;
+    }
+
+    
+export const getGetSsoPortalQueryOptions = <TData = Awaited<ReturnType<typeof getSsoPortal>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSsoPortal>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSsoPortalQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSsoPortal>>> = ({ signal }) => getSsoPortal({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSsoPortal>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSsoPortalQueryResult = NonNullable<Awaited<ReturnType<typeof getSsoPortal>>>
+export type GetSsoPortalQueryError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>
+
+
+export function useGetSsoPortal<TData = Awaited<ReturnType<typeof getSsoPortal>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSsoPortal>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSsoPortal>>,
+          TError,
+          Awaited<ReturnType<typeof getSsoPortal>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSsoPortal<TData = Awaited<ReturnType<typeof getSsoPortal>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSsoPortal>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSsoPortal>>,
+          TError,
+          Awaited<ReturnType<typeof getSsoPortal>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSsoPortal<TData = Awaited<ReturnType<typeof getSsoPortal>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSsoPortal>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Set-up link: the team and project it opens
+ */
+
+export function useGetSsoPortal<TData = Awaited<ReturnType<typeof getSsoPortal>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSsoPortal>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSsoPortalQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Set-up link: the team's SSO connections
+ */
+export const getListSsoPortalConnectionsUrl = () => {
+
+
+  
+
+  return `/sso-portal/connections`
+}
+
+export const listSsoPortalConnections = async ( options?: RequestInit): Promise<SsoPortalConnectionList> => {
+  
+  return gatehouseFetch<SsoPortalConnectionList>(getListSsoPortalConnectionsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListSsoPortalConnectionsQueryKey = () => {
+    return [
+    `/sso-portal/connections`
+    ] as const;
+    }
+
+    
+export const getListSsoPortalConnectionsQueryOptions = <TData = Awaited<ReturnType<typeof listSsoPortalConnections>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalConnections>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListSsoPortalConnectionsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listSsoPortalConnections>>> = ({ signal }) => listSsoPortalConnections({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalConnections>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListSsoPortalConnectionsQueryResult = NonNullable<Awaited<ReturnType<typeof listSsoPortalConnections>>>
+export type ListSsoPortalConnectionsQueryError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>
+
+
+export function useListSsoPortalConnections<TData = Awaited<ReturnType<typeof listSsoPortalConnections>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalConnections>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSsoPortalConnections>>,
+          TError,
+          Awaited<ReturnType<typeof listSsoPortalConnections>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSsoPortalConnections<TData = Awaited<ReturnType<typeof listSsoPortalConnections>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalConnections>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSsoPortalConnections>>,
+          TError,
+          Awaited<ReturnType<typeof listSsoPortalConnections>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSsoPortalConnections<TData = Awaited<ReturnType<typeof listSsoPortalConnections>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalConnections>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Set-up link: the team's SSO connections
+ */
+
+export function useListSsoPortalConnections<TData = Awaited<ReturnType<typeof listSsoPortalConnections>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalConnections>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListSsoPortalConnectionsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * As `POST /teams/{team_id}/sso-connections`, for the link's team.
+ * @summary Set-up link: connect the team to its identity provider
+ */
+export const getCreateSsoPortalConnectionUrl = () => {
+
+
+  
+
+  return `/sso-portal/connections`
+}
+
+export const createSsoPortalConnection = async (ssoConnectionCreate: SsoConnectionCreate, options?: RequestInit): Promise<SsoConnection> => {
+  
+  return gatehouseFetch<SsoConnection>(getCreateSsoPortalConnectionUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      ssoConnectionCreate,)
+  }
+);}
+
+
+
+
+export const getCreateSsoPortalConnectionMutationOptions = <TError = ErrorType<CreateSsoPortalConnectionError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSsoPortalConnection>>, TError,{data: SsoConnectionCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createSsoPortalConnection>>, TError,{data: SsoConnectionCreate}, TContext> => {
+
+const mutationKey = ['createSsoPortalConnection'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createSsoPortalConnection>>, {data: SsoConnectionCreate}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createSsoPortalConnection(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateSsoPortalConnectionMutationResult = NonNullable<Awaited<ReturnType<typeof createSsoPortalConnection>>>
+    export type CreateSsoPortalConnectionMutationBody = SsoConnectionCreate
+    export type CreateSsoPortalConnectionMutationError = ErrorType<CreateSsoPortalConnectionError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>
+
+    /**
+ * @summary Set-up link: connect the team to its identity provider
+ */
+export const useCreateSsoPortalConnection = <TError = ErrorType<CreateSsoPortalConnectionError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSsoPortalConnection>>, TError,{data: SsoConnectionCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createSsoPortalConnection>>,
+        TError,
+        {data: SsoConnectionCreate},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateSsoPortalConnectionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Set-up link: change an SSO connection
+ */
+export const getUpdateSsoPortalConnectionUrl = (connectionId: string,) => {
+
+
+  
+
+  return `/sso-portal/connections/${connectionId}`
+}
+
+export const updateSsoPortalConnection = async (connectionId: string,
+    ssoConnectionUpdate: SsoConnectionUpdate, options?: RequestInit): Promise<SsoConnection> => {
+  
+  return gatehouseFetch<SsoConnection>(getUpdateSsoPortalConnectionUrl(connectionId),
+  {      
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      ssoConnectionUpdate,)
+  }
+);}
+
+
+
+
+export const getUpdateSsoPortalConnectionMutationOptions = <TError = ErrorType<UpdateSsoPortalConnectionError400 | KnownError401SsoPortalTokenInvalid | KnownError404SsoConnectionNotFound | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateSsoPortalConnection>>, TError,{connectionId: string;data: SsoConnectionUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateSsoPortalConnection>>, TError,{connectionId: string;data: SsoConnectionUpdate}, TContext> => {
+
+const mutationKey = ['updateSsoPortalConnection'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateSsoPortalConnection>>, {connectionId: string;data: SsoConnectionUpdate}> = (props) => {
+          const {connectionId,data} = props ?? {};
+
+          return  updateSsoPortalConnection(connectionId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateSsoPortalConnectionMutationResult = NonNullable<Awaited<ReturnType<typeof updateSsoPortalConnection>>>
+    export type UpdateSsoPortalConnectionMutationBody = SsoConnectionUpdate
+    export type UpdateSsoPortalConnectionMutationError = ErrorType<UpdateSsoPortalConnectionError400 | KnownError401SsoPortalTokenInvalid | KnownError404SsoConnectionNotFound | PublicKnownError503>
+
+    /**
+ * @summary Set-up link: change an SSO connection
+ */
+export const useUpdateSsoPortalConnection = <TError = ErrorType<UpdateSsoPortalConnectionError400 | KnownError401SsoPortalTokenInvalid | KnownError404SsoConnectionNotFound | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateSsoPortalConnection>>, TError,{connectionId: string;data: SsoConnectionUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateSsoPortalConnection>>,
+        TError,
+        {connectionId: string;data: SsoConnectionUpdate},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateSsoPortalConnectionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Set-up link: remove an SSO connection
+ */
+export const getDeleteSsoPortalConnectionUrl = (connectionId: string,) => {
+
+
+  
+
+  return `/sso-portal/connections/${connectionId}`
+}
+
+export const deleteSsoPortalConnection = async (connectionId: string, options?: RequestInit): Promise<Success> => {
+  
+  return gatehouseFetch<Success>(getDeleteSsoPortalConnectionUrl(connectionId),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getDeleteSsoPortalConnectionMutationOptions = <TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404SsoConnectionNotFound | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteSsoPortalConnection>>, TError,{connectionId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteSsoPortalConnection>>, TError,{connectionId: string}, TContext> => {
+
+const mutationKey = ['deleteSsoPortalConnection'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteSsoPortalConnection>>, {connectionId: string}> = (props) => {
+          const {connectionId} = props ?? {};
+
+          return  deleteSsoPortalConnection(connectionId,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteSsoPortalConnectionMutationResult = NonNullable<Awaited<ReturnType<typeof deleteSsoPortalConnection>>>
+    
+    export type DeleteSsoPortalConnectionMutationError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404SsoConnectionNotFound | PublicKnownError503>
+
+    /**
+ * @summary Set-up link: remove an SSO connection
+ */
+export const useDeleteSsoPortalConnection = <TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404SsoConnectionNotFound | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteSsoPortalConnection>>, TError,{connectionId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteSsoPortalConnection>>,
+        TError,
+        {connectionId: string},
+        TContext
+      > => {
+
+      const mutationOptions = getDeleteSsoPortalConnectionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Send the browser to the answered `location`: the real round trip to the identity provider, whose answer is checked as a sign-in's is, but which signs no one in and makes no user. The IdP's answer brings the browser back to the set-up page with `?sso_test=<id>`; read the outcome with GET /sso-portal/test-sign-ins/{test_id}. A switched-off connection can be tested.
+ * @summary Set-up link: start a test sign-in through a connection
+ */
+export const getStartSsoPortalTestSignInUrl = (connectionId: string,) => {
+
+
+  
+
+  return `/sso-portal/connections/${connectionId}/test-sign-in`
+}
+
+export const startSsoPortalTestSignIn = async (connectionId: string,
+    emptyObject: EmptyObject, options?: RequestInit): Promise<SsoPortalTestSignInStarted> => {
+  
+  return gatehouseFetch<SsoPortalTestSignInStarted>(getStartSsoPortalTestSignInUrl(connectionId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      emptyObject,)
+  }
+);}
+
+
+
+
+export const getStartSsoPortalTestSignInMutationOptions = <TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404SsoConnectionNotFound | PublicKnownError503PlusSsoIdpUnavailable>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startSsoPortalTestSignIn>>, TError,{connectionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof startSsoPortalTestSignIn>>, TError,{connectionId: string;data: EmptyObject}, TContext> => {
+
+const mutationKey = ['startSsoPortalTestSignIn'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof startSsoPortalTestSignIn>>, {connectionId: string;data: EmptyObject}> = (props) => {
+          const {connectionId,data} = props ?? {};
+
+          return  startSsoPortalTestSignIn(connectionId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StartSsoPortalTestSignInMutationResult = NonNullable<Awaited<ReturnType<typeof startSsoPortalTestSignIn>>>
+    export type StartSsoPortalTestSignInMutationBody = EmptyObject
+    export type StartSsoPortalTestSignInMutationError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404SsoConnectionNotFound | PublicKnownError503PlusSsoIdpUnavailable>
+
+    /**
+ * @summary Set-up link: start a test sign-in through a connection
+ */
+export const useStartSsoPortalTestSignIn = <TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404SsoConnectionNotFound | PublicKnownError503PlusSsoIdpUnavailable>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startSsoPortalTestSignIn>>, TError,{connectionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof startSsoPortalTestSignIn>>,
+        TError,
+        {connectionId: string;data: EmptyObject},
+        TContext
+      > => {
+
+      const mutationOptions = getStartSsoPortalTestSignInMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Set-up link: the team's domains
+ */
+export const getListSsoPortalDomainsUrl = () => {
+
+
+  
+
+  return `/sso-portal/domains`
+}
+
+export const listSsoPortalDomains = async ( options?: RequestInit): Promise<SsoPortalDomainList> => {
+  
+  return gatehouseFetch<SsoPortalDomainList>(getListSsoPortalDomainsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListSsoPortalDomainsQueryKey = () => {
+    return [
+    `/sso-portal/domains`
+    ] as const;
+    }
+
+    
+export const getListSsoPortalDomainsQueryOptions = <TData = Awaited<ReturnType<typeof listSsoPortalDomains>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalDomains>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListSsoPortalDomainsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listSsoPortalDomains>>> = ({ signal }) => listSsoPortalDomains({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalDomains>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListSsoPortalDomainsQueryResult = NonNullable<Awaited<ReturnType<typeof listSsoPortalDomains>>>
+export type ListSsoPortalDomainsQueryError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>
+
+
+export function useListSsoPortalDomains<TData = Awaited<ReturnType<typeof listSsoPortalDomains>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalDomains>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSsoPortalDomains>>,
+          TError,
+          Awaited<ReturnType<typeof listSsoPortalDomains>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSsoPortalDomains<TData = Awaited<ReturnType<typeof listSsoPortalDomains>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalDomains>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSsoPortalDomains>>,
+          TError,
+          Awaited<ReturnType<typeof listSsoPortalDomains>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSsoPortalDomains<TData = Awaited<ReturnType<typeof listSsoPortalDomains>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalDomains>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Set-up link: the team's domains
+ */
+
+export function useListSsoPortalDomains<TData = Awaited<ReturnType<typeof listSsoPortalDomains>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalDomains>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListSsoPortalDomainsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Answers the TXT record to publish; then verify.
+ * @summary Set-up link: claim a domain
+ */
+export const getAddSsoPortalDomainUrl = () => {
+
+
+  
+
+  return `/sso-portal/domains`
+}
+
+export const addSsoPortalDomain = async (ssoPortalDomainCreate: SsoPortalDomainCreate, options?: RequestInit): Promise<SsoDomain> => {
+  
+  return gatehouseFetch<SsoDomain>(getAddSsoPortalDomainUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      ssoPortalDomainCreate,)
+  }
+);}
+
+
+
+
+export const getAddSsoPortalDomainMutationOptions = <TError = ErrorType<PublicKnownError400PlusSsoDomainInvalid | KnownError401SsoPortalTokenInvalid | KnownError409SsoDomainAlreadyAddedSsoDomainVerifiedByAnotherTeam | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addSsoPortalDomain>>, TError,{data: SsoPortalDomainCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof addSsoPortalDomain>>, TError,{data: SsoPortalDomainCreate}, TContext> => {
+
+const mutationKey = ['addSsoPortalDomain'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof addSsoPortalDomain>>, {data: SsoPortalDomainCreate}> = (props) => {
+          const {data} = props ?? {};
+
+          return  addSsoPortalDomain(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AddSsoPortalDomainMutationResult = NonNullable<Awaited<ReturnType<typeof addSsoPortalDomain>>>
+    export type AddSsoPortalDomainMutationBody = SsoPortalDomainCreate
+    export type AddSsoPortalDomainMutationError = ErrorType<PublicKnownError400PlusSsoDomainInvalid | KnownError401SsoPortalTokenInvalid | KnownError409SsoDomainAlreadyAddedSsoDomainVerifiedByAnotherTeam | PublicKnownError503>
+
+    /**
+ * @summary Set-up link: claim a domain
+ */
+export const useAddSsoPortalDomain = <TError = ErrorType<PublicKnownError400PlusSsoDomainInvalid | KnownError401SsoPortalTokenInvalid | KnownError409SsoDomainAlreadyAddedSsoDomainVerifiedByAnotherTeam | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addSsoPortalDomain>>, TError,{data: SsoPortalDomainCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof addSsoPortalDomain>>,
+        TError,
+        {data: SsoPortalDomainCreate},
+        TContext
+      > => {
+
+      const mutationOptions = getAddSsoPortalDomainMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Set-up link: switch a verified domain's auto-join and SSO enforcement
+ */
+export const getUpdateSsoPortalDomainUrl = (domainId: string,) => {
+
+
+  
+
+  return `/sso-portal/domains/${domainId}`
+}
+
+export const updateSsoPortalDomain = async (domainId: string,
+    ssoPortalDomainUpdate: SsoPortalDomainUpdate, options?: RequestInit): Promise<SsoDomain> => {
+  
+  return gatehouseFetch<SsoDomain>(getUpdateSsoPortalDomainUrl(domainId),
+  {      
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      ssoPortalDomainUpdate,)
+  }
+);}
+
+
+
+
+export const getUpdateSsoPortalDomainMutationOptions = <TError = ErrorType<PublicKnownError400PlusSsoDomainNotVerified | KnownError401SsoPortalTokenInvalid | KnownError404SsoDomainNotFound | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateSsoPortalDomain>>, TError,{domainId: string;data: SsoPortalDomainUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateSsoPortalDomain>>, TError,{domainId: string;data: SsoPortalDomainUpdate}, TContext> => {
+
+const mutationKey = ['updateSsoPortalDomain'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateSsoPortalDomain>>, {domainId: string;data: SsoPortalDomainUpdate}> = (props) => {
+          const {domainId,data} = props ?? {};
+
+          return  updateSsoPortalDomain(domainId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateSsoPortalDomainMutationResult = NonNullable<Awaited<ReturnType<typeof updateSsoPortalDomain>>>
+    export type UpdateSsoPortalDomainMutationBody = SsoPortalDomainUpdate
+    export type UpdateSsoPortalDomainMutationError = ErrorType<PublicKnownError400PlusSsoDomainNotVerified | KnownError401SsoPortalTokenInvalid | KnownError404SsoDomainNotFound | PublicKnownError503>
+
+    /**
+ * @summary Set-up link: switch a verified domain's auto-join and SSO enforcement
+ */
+export const useUpdateSsoPortalDomain = <TError = ErrorType<PublicKnownError400PlusSsoDomainNotVerified | KnownError401SsoPortalTokenInvalid | KnownError404SsoDomainNotFound | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateSsoPortalDomain>>, TError,{domainId: string;data: SsoPortalDomainUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateSsoPortalDomain>>,
+        TError,
+        {domainId: string;data: SsoPortalDomainUpdate},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateSsoPortalDomainMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Set-up link: give up a domain
+ */
+export const getRemoveSsoPortalDomainUrl = (domainId: string,) => {
+
+
+  
+
+  return `/sso-portal/domains/${domainId}`
+}
+
+export const removeSsoPortalDomain = async (domainId: string, options?: RequestInit): Promise<Success> => {
+  
+  return gatehouseFetch<Success>(getRemoveSsoPortalDomainUrl(domainId),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getRemoveSsoPortalDomainMutationOptions = <TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404SsoDomainNotFound | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeSsoPortalDomain>>, TError,{domainId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof removeSsoPortalDomain>>, TError,{domainId: string}, TContext> => {
+
+const mutationKey = ['removeSsoPortalDomain'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeSsoPortalDomain>>, {domainId: string}> = (props) => {
+          const {domainId} = props ?? {};
+
+          return  removeSsoPortalDomain(domainId,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RemoveSsoPortalDomainMutationResult = NonNullable<Awaited<ReturnType<typeof removeSsoPortalDomain>>>
+    
+    export type RemoveSsoPortalDomainMutationError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404SsoDomainNotFound | PublicKnownError503>
+
+    /**
+ * @summary Set-up link: give up a domain
+ */
+export const useRemoveSsoPortalDomain = <TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404SsoDomainNotFound | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeSsoPortalDomain>>, TError,{domainId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof removeSsoPortalDomain>>,
+        TError,
+        {domainId: string},
+        TContext
+      > => {
+
+      const mutationOptions = getRemoveSsoPortalDomainMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Set-up link: check a domain's TXT record
+ */
+export const getVerifySsoPortalDomainUrl = (domainId: string,) => {
+
+
+  
+
+  return `/sso-portal/domains/${domainId}/verify`
+}
+
+export const verifySsoPortalDomain = async (domainId: string,
+    emptyObject: EmptyObject, options?: RequestInit): Promise<SsoDomain> => {
+  
+  return gatehouseFetch<SsoDomain>(getVerifySsoPortalDomainUrl(domainId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      emptyObject,)
+  }
+);}
+
+
+
+
+export const getVerifySsoPortalDomainMutationOptions = <TError = ErrorType<PublicKnownError400PlusSsoDomainVerificationFailed | KnownError401SsoPortalTokenInvalid | KnownError404SsoDomainNotFound | KnownError409SsoDomainVerifiedByAnotherTeam | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifySsoPortalDomain>>, TError,{domainId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof verifySsoPortalDomain>>, TError,{domainId: string;data: EmptyObject}, TContext> => {
+
+const mutationKey = ['verifySsoPortalDomain'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof verifySsoPortalDomain>>, {domainId: string;data: EmptyObject}> = (props) => {
+          const {domainId,data} = props ?? {};
+
+          return  verifySsoPortalDomain(domainId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type VerifySsoPortalDomainMutationResult = NonNullable<Awaited<ReturnType<typeof verifySsoPortalDomain>>>
+    export type VerifySsoPortalDomainMutationBody = EmptyObject
+    export type VerifySsoPortalDomainMutationError = ErrorType<PublicKnownError400PlusSsoDomainVerificationFailed | KnownError401SsoPortalTokenInvalid | KnownError404SsoDomainNotFound | KnownError409SsoDomainVerifiedByAnotherTeam | PublicKnownError503>
+
+    /**
+ * @summary Set-up link: check a domain's TXT record
+ */
+export const useVerifySsoPortalDomain = <TError = ErrorType<PublicKnownError400PlusSsoDomainVerificationFailed | KnownError401SsoPortalTokenInvalid | KnownError404SsoDomainNotFound | KnownError409SsoDomainVerifiedByAnotherTeam | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifySsoPortalDomain>>, TError,{domainId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof verifySsoPortalDomain>>,
+        TError,
+        {domainId: string;data: EmptyObject},
+        TContext
+      > => {
+
+      const mutationOptions = getVerifySsoPortalDomainMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Set-up link: the team's SCIM directories
+ */
+export const getListSsoPortalScimDirectoriesUrl = () => {
+
+
+  
+
+  return `/sso-portal/scim-directories`
+}
+
+export const listSsoPortalScimDirectories = async ( options?: RequestInit): Promise<SsoPortalScimDirectoryList> => {
+  
+  return gatehouseFetch<SsoPortalScimDirectoryList>(getListSsoPortalScimDirectoriesUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListSsoPortalScimDirectoriesQueryKey = () => {
+    return [
+    `/sso-portal/scim-directories`
+    ] as const;
+    }
+
+    
+export const getListSsoPortalScimDirectoriesQueryOptions = <TData = Awaited<ReturnType<typeof listSsoPortalScimDirectories>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalScimDirectories>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListSsoPortalScimDirectoriesQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listSsoPortalScimDirectories>>> = ({ signal }) => listSsoPortalScimDirectories({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalScimDirectories>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListSsoPortalScimDirectoriesQueryResult = NonNullable<Awaited<ReturnType<typeof listSsoPortalScimDirectories>>>
+export type ListSsoPortalScimDirectoriesQueryError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>
+
+
+export function useListSsoPortalScimDirectories<TData = Awaited<ReturnType<typeof listSsoPortalScimDirectories>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalScimDirectories>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSsoPortalScimDirectories>>,
+          TError,
+          Awaited<ReturnType<typeof listSsoPortalScimDirectories>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSsoPortalScimDirectories<TData = Awaited<ReturnType<typeof listSsoPortalScimDirectories>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalScimDirectories>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSsoPortalScimDirectories>>,
+          TError,
+          Awaited<ReturnType<typeof listSsoPortalScimDirectories>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSsoPortalScimDirectories<TData = Awaited<ReturnType<typeof listSsoPortalScimDirectories>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalScimDirectories>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Set-up link: the team's SCIM directories
+ */
+
+export function useListSsoPortalScimDirectories<TData = Awaited<ReturnType<typeof listSsoPortalScimDirectories>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalScimDirectories>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListSsoPortalScimDirectoriesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Its token is shown in this answer only.
+ * @summary Set-up link: make a SCIM directory for the team
+ */
+export const getCreateSsoPortalScimDirectoryUrl = () => {
+
+
+  
+
+  return `/sso-portal/scim-directories`
+}
+
+export const createSsoPortalScimDirectory = async (ssoPortalScimDirectoryCreate: SsoPortalScimDirectoryCreate, options?: RequestInit): Promise<ScimDirectoryWithToken> => {
+  
+  return gatehouseFetch<ScimDirectoryWithToken>(getCreateSsoPortalScimDirectoryUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      ssoPortalScimDirectoryCreate,)
+  }
+);}
+
+
+
+
+export const getCreateSsoPortalScimDirectoryMutationOptions = <TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSsoPortalScimDirectory>>, TError,{data: SsoPortalScimDirectoryCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createSsoPortalScimDirectory>>, TError,{data: SsoPortalScimDirectoryCreate}, TContext> => {
+
+const mutationKey = ['createSsoPortalScimDirectory'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createSsoPortalScimDirectory>>, {data: SsoPortalScimDirectoryCreate}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createSsoPortalScimDirectory(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateSsoPortalScimDirectoryMutationResult = NonNullable<Awaited<ReturnType<typeof createSsoPortalScimDirectory>>>
+    export type CreateSsoPortalScimDirectoryMutationBody = SsoPortalScimDirectoryCreate
+    export type CreateSsoPortalScimDirectoryMutationError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>
+
+    /**
+ * @summary Set-up link: make a SCIM directory for the team
+ */
+export const useCreateSsoPortalScimDirectory = <TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSsoPortalScimDirectory>>, TError,{data: SsoPortalScimDirectoryCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createSsoPortalScimDirectory>>,
+        TError,
+        {data: SsoPortalScimDirectoryCreate},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateSsoPortalScimDirectoryMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Set-up link: remove a SCIM directory
+ */
+export const getDeleteSsoPortalScimDirectoryUrl = (directoryId: string,) => {
+
+
+  
+
+  return `/sso-portal/scim-directories/${directoryId}`
+}
+
+export const deleteSsoPortalScimDirectory = async (directoryId: string, options?: RequestInit): Promise<Success> => {
+  
+  return gatehouseFetch<Success>(getDeleteSsoPortalScimDirectoryUrl(directoryId),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getDeleteSsoPortalScimDirectoryMutationOptions = <TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404ScimDirectoryNotFound | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteSsoPortalScimDirectory>>, TError,{directoryId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteSsoPortalScimDirectory>>, TError,{directoryId: string}, TContext> => {
+
+const mutationKey = ['deleteSsoPortalScimDirectory'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteSsoPortalScimDirectory>>, {directoryId: string}> = (props) => {
+          const {directoryId} = props ?? {};
+
+          return  deleteSsoPortalScimDirectory(directoryId,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteSsoPortalScimDirectoryMutationResult = NonNullable<Awaited<ReturnType<typeof deleteSsoPortalScimDirectory>>>
+    
+    export type DeleteSsoPortalScimDirectoryMutationError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404ScimDirectoryNotFound | PublicKnownError503>
+
+    /**
+ * @summary Set-up link: remove a SCIM directory
+ */
+export const useDeleteSsoPortalScimDirectory = <TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404ScimDirectoryNotFound | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteSsoPortalScimDirectory>>, TError,{directoryId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteSsoPortalScimDirectory>>,
+        TError,
+        {directoryId: string},
+        TContext
+      > => {
+
+      const mutationOptions = getDeleteSsoPortalScimDirectoryMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Set-up link: revoke the SCIM token
+ */
+export const getRevokeSsoPortalScimDirectoryTokenUrl = (directoryId: string,) => {
+
+
+  
+
+  return `/sso-portal/scim-directories/${directoryId}/revoke-token`
+}
+
+export const revokeSsoPortalScimDirectoryToken = async (directoryId: string,
+    emptyObject: EmptyObject, options?: RequestInit): Promise<ScimDirectory> => {
+  
+  return gatehouseFetch<ScimDirectory>(getRevokeSsoPortalScimDirectoryTokenUrl(directoryId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      emptyObject,)
+  }
+);}
+
+
+
+
+export const getRevokeSsoPortalScimDirectoryTokenMutationOptions = <TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404ScimDirectoryNotFound | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeSsoPortalScimDirectoryToken>>, TError,{directoryId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof revokeSsoPortalScimDirectoryToken>>, TError,{directoryId: string;data: EmptyObject}, TContext> => {
+
+const mutationKey = ['revokeSsoPortalScimDirectoryToken'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof revokeSsoPortalScimDirectoryToken>>, {directoryId: string;data: EmptyObject}> = (props) => {
+          const {directoryId,data} = props ?? {};
+
+          return  revokeSsoPortalScimDirectoryToken(directoryId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RevokeSsoPortalScimDirectoryTokenMutationResult = NonNullable<Awaited<ReturnType<typeof revokeSsoPortalScimDirectoryToken>>>
+    export type RevokeSsoPortalScimDirectoryTokenMutationBody = EmptyObject
+    export type RevokeSsoPortalScimDirectoryTokenMutationError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404ScimDirectoryNotFound | PublicKnownError503>
+
+    /**
+ * @summary Set-up link: revoke the SCIM token
+ */
+export const useRevokeSsoPortalScimDirectoryToken = <TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404ScimDirectoryNotFound | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeSsoPortalScimDirectoryToken>>, TError,{directoryId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof revokeSsoPortalScimDirectoryToken>>,
+        TError,
+        {directoryId: string;data: EmptyObject},
+        TContext
+      > => {
+
+      const mutationOptions = getRevokeSsoPortalScimDirectoryTokenMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Set-up link: a new SCIM token (the old one stops working)
+ */
+export const getRotateSsoPortalScimDirectoryTokenUrl = (directoryId: string,) => {
+
+
+  
+
+  return `/sso-portal/scim-directories/${directoryId}/rotate-token`
+}
+
+export const rotateSsoPortalScimDirectoryToken = async (directoryId: string,
+    emptyObject: EmptyObject, options?: RequestInit): Promise<ScimDirectoryWithToken> => {
+  
+  return gatehouseFetch<ScimDirectoryWithToken>(getRotateSsoPortalScimDirectoryTokenUrl(directoryId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      emptyObject,)
+  }
+);}
+
+
+
+
+export const getRotateSsoPortalScimDirectoryTokenMutationOptions = <TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404ScimDirectoryNotFound | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof rotateSsoPortalScimDirectoryToken>>, TError,{directoryId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof rotateSsoPortalScimDirectoryToken>>, TError,{directoryId: string;data: EmptyObject}, TContext> => {
+
+const mutationKey = ['rotateSsoPortalScimDirectoryToken'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof rotateSsoPortalScimDirectoryToken>>, {directoryId: string;data: EmptyObject}> = (props) => {
+          const {directoryId,data} = props ?? {};
+
+          return  rotateSsoPortalScimDirectoryToken(directoryId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RotateSsoPortalScimDirectoryTokenMutationResult = NonNullable<Awaited<ReturnType<typeof rotateSsoPortalScimDirectoryToken>>>
+    export type RotateSsoPortalScimDirectoryTokenMutationBody = EmptyObject
+    export type RotateSsoPortalScimDirectoryTokenMutationError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404ScimDirectoryNotFound | PublicKnownError503>
+
+    /**
+ * @summary Set-up link: a new SCIM token (the old one stops working)
+ */
+export const useRotateSsoPortalScimDirectoryToken = <TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404ScimDirectoryNotFound | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof rotateSsoPortalScimDirectoryToken>>, TError,{directoryId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof rotateSsoPortalScimDirectoryToken>>,
+        TError,
+        {directoryId: string;data: EmptyObject},
+        TContext
+      > => {
+
+      const mutationOptions = getRotateSsoPortalScimDirectoryTokenMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Set-up link: a test sign-in's outcome
+ */
+export const getGetSsoPortalTestSignInUrl = (testId: string,) => {
+
+
+  
+
+  return `/sso-portal/test-sign-ins/${testId}`
+}
+
+export const getSsoPortalTestSignIn = async (testId: string, options?: RequestInit): Promise<SsoTestSignIn> => {
+  
+  return gatehouseFetch<SsoTestSignIn>(getGetSsoPortalTestSignInUrl(testId),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetSsoPortalTestSignInQueryKey = (testId?: string,) => {
+    return [
+    `/sso-portal/test-sign-ins/${testId}`
+    ] as const;
+    }
+
+    
+export const getGetSsoPortalTestSignInQueryOptions = <TData = Awaited<ReturnType<typeof getSsoPortalTestSignIn>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404SsoTestSignInNotFound | PublicKnownError503>>(testId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSsoPortalTestSignIn>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSsoPortalTestSignInQueryKey(testId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSsoPortalTestSignIn>>> = ({ signal }) => getSsoPortalTestSignIn(testId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(testId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSsoPortalTestSignIn>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSsoPortalTestSignInQueryResult = NonNullable<Awaited<ReturnType<typeof getSsoPortalTestSignIn>>>
+export type GetSsoPortalTestSignInQueryError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404SsoTestSignInNotFound | PublicKnownError503>
+
+
+export function useGetSsoPortalTestSignIn<TData = Awaited<ReturnType<typeof getSsoPortalTestSignIn>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404SsoTestSignInNotFound | PublicKnownError503>>(
+ testId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSsoPortalTestSignIn>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSsoPortalTestSignIn>>,
+          TError,
+          Awaited<ReturnType<typeof getSsoPortalTestSignIn>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSsoPortalTestSignIn<TData = Awaited<ReturnType<typeof getSsoPortalTestSignIn>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404SsoTestSignInNotFound | PublicKnownError503>>(
+ testId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSsoPortalTestSignIn>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSsoPortalTestSignIn>>,
+          TError,
+          Awaited<ReturnType<typeof getSsoPortalTestSignIn>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSsoPortalTestSignIn<TData = Awaited<ReturnType<typeof getSsoPortalTestSignIn>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404SsoTestSignInNotFound | PublicKnownError503>>(
+ testId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSsoPortalTestSignIn>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Set-up link: a test sign-in's outcome
+ */
+
+export function useGetSsoPortalTestSignIn<TData = Awaited<ReturnType<typeof getSsoPortalTestSignIn>>, TError = ErrorType<PublicKnownError400 | KnownError401SsoPortalTokenInvalid | KnownError404SsoTestSignInNotFound | PublicKnownError503>>(
+ testId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSsoPortalTestSignIn>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSsoPortalTestSignInQueryOptions(testId,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -1471,6 +2852,252 @@ export const useVerifySsoDomain = <TError = ErrorType<KnownError400PlusSsoDomain
       > => {
 
       const mutationOptions = getVerifySsoDomainMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Newest first, revoked and expired ones too. Server and admin access; client access for a member of the team holding `$update_team` (a team admin).
+ * @summary List a team's SSO set-up links
+ */
+export const getListSsoPortalLinksUrl = (teamId: string,) => {
+
+
+  
+
+  return `/teams/${teamId}/sso-portal-links`
+}
+
+export const listSsoPortalLinks = async (teamId: string, options?: RequestInit): Promise<SsoPortalLinkList> => {
+  
+  return gatehouseFetch<SsoPortalLinkList>(getListSsoPortalLinksUrl(teamId),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListSsoPortalLinksQueryKey = (teamId?: string,) => {
+    return [
+    `/teams/${teamId}/sso-portal-links`
+    ] as const;
+    }
+
+    
+export const getListSsoPortalLinksQueryOptions = <TData = Awaited<ReturnType<typeof listSsoPortalLinks>>, TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(teamId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalLinks>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListSsoPortalLinksQueryKey(teamId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listSsoPortalLinks>>> = ({ signal }) => listSsoPortalLinks(teamId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(teamId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalLinks>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListSsoPortalLinksQueryResult = NonNullable<Awaited<ReturnType<typeof listSsoPortalLinks>>>
+export type ListSsoPortalLinksQueryError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
+
+
+export function useListSsoPortalLinks<TData = Awaited<ReturnType<typeof listSsoPortalLinks>>, TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+ teamId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalLinks>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSsoPortalLinks>>,
+          TError,
+          Awaited<ReturnType<typeof listSsoPortalLinks>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSsoPortalLinks<TData = Awaited<ReturnType<typeof listSsoPortalLinks>>, TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+ teamId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalLinks>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSsoPortalLinks>>,
+          TError,
+          Awaited<ReturnType<typeof listSsoPortalLinks>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSsoPortalLinks<TData = Awaited<ReturnType<typeof listSsoPortalLinks>>, TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+ teamId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalLinks>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary List a team's SSO set-up links
+ */
+
+export function useListSsoPortalLinks<TData = Awaited<ReturnType<typeof listSsoPortalLinks>>, TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+ teamId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSsoPortalLinks>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListSsoPortalLinksQueryOptions(teamId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Whoever opens the answered `url` configures the team's SSO connections, domains and SCIM directory and tests a sign-in, without access to the project's dashboard, until the link expires or is revoked. The token is shown once. Server and admin access; client access for a member of the team holding `$update_team` (a team admin).
+ * @summary Make a self-serve SSO set-up link for a team
+ */
+export const getCreateSsoPortalLinkUrl = (teamId: string,) => {
+
+
+  
+
+  return `/teams/${teamId}/sso-portal-links`
+}
+
+export const createSsoPortalLink = async (teamId: string,
+    ssoPortalLinkCreate: SsoPortalLinkCreate, options?: RequestInit): Promise<SsoPortalLinkCreated> => {
+  
+  return gatehouseFetch<SsoPortalLinkCreated>(getCreateSsoPortalLinkUrl(teamId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      ssoPortalLinkCreate,)
+  }
+);}
+
+
+
+
+export const getCreateSsoPortalLinkMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSsoPortalLink>>, TError,{teamId: string;data: SsoPortalLinkCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createSsoPortalLink>>, TError,{teamId: string;data: SsoPortalLinkCreate}, TContext> => {
+
+const mutationKey = ['createSsoPortalLink'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createSsoPortalLink>>, {teamId: string;data: SsoPortalLinkCreate}> = (props) => {
+          const {teamId,data} = props ?? {};
+
+          return  createSsoPortalLink(teamId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateSsoPortalLinkMutationResult = NonNullable<Awaited<ReturnType<typeof createSsoPortalLink>>>
+    export type CreateSsoPortalLinkMutationBody = SsoPortalLinkCreate
+    export type CreateSsoPortalLinkMutationError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
+
+    /**
+ * @summary Make a self-serve SSO set-up link for a team
+ */
+export const useCreateSsoPortalLink = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSsoPortalLink>>, TError,{teamId: string;data: SsoPortalLinkCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createSsoPortalLink>>,
+        TError,
+        {teamId: string;data: SsoPortalLinkCreate},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateSsoPortalLinkMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * It stops working at once. Server and admin access; client access for a member of the team holding `$update_team` (a team admin).
+ * @summary Revoke an SSO set-up link
+ */
+export const getRevokeSsoPortalLinkUrl = (teamId: string,
+    linkId: string,) => {
+
+
+  
+
+  return `/teams/${teamId}/sso-portal-links/${linkId}`
+}
+
+export const revokeSsoPortalLink = async (teamId: string,
+    linkId: string, options?: RequestInit): Promise<Success> => {
+  
+  return gatehouseFetch<Success>(getRevokeSsoPortalLinkUrl(teamId,linkId),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getRevokeSsoPortalLinkMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | RevokeSsoPortalLinkError404 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeSsoPortalLink>>, TError,{teamId: string;linkId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof revokeSsoPortalLink>>, TError,{teamId: string;linkId: string}, TContext> => {
+
+const mutationKey = ['revokeSsoPortalLink'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof revokeSsoPortalLink>>, {teamId: string;linkId: string}> = (props) => {
+          const {teamId,linkId} = props ?? {};
+
+          return  revokeSsoPortalLink(teamId,linkId,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RevokeSsoPortalLinkMutationResult = NonNullable<Awaited<ReturnType<typeof revokeSsoPortalLink>>>
+    
+    export type RevokeSsoPortalLinkMutationError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | RevokeSsoPortalLinkError404 | KnownError503>
+
+    /**
+ * @summary Revoke an SSO set-up link
+ */
+export const useRevokeSsoPortalLink = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | RevokeSsoPortalLinkError404 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeSsoPortalLink>>, TError,{teamId: string;linkId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof revokeSsoPortalLink>>,
+        TError,
+        {teamId: string;linkId: string},
+        TContext
+      > => {
+
+      const mutationOptions = getRevokeSsoPortalLinkMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -36,9 +36,9 @@ describe("adminKeys", () => {
   });
 
   it("keeps a team's SSO connections and domains under the team's SSO key, apart from another team's", async () => {
-    const keys = [a.ssoConnections("t1"), a.ssoDomains("t1"), a.ssoConnections("t2"), a.teamList()];
-    expect(Object.values(await staleAfter(keys, a.sso("t1")))).toEqual([true, true, false, false]);
-    expect(Object.values(await staleAfter(keys, a.ssoDomains("t1")))).toEqual([false, true, false, false]);
+    const keys = [a.ssoConnections("t1"), a.ssoDomains("t1"), a.ssoConnections("t2"), a.teamList(), a.ssoPortalLinks("t1")];
+    expect(Object.values(await staleAfter(keys, a.sso("t1")))).toEqual([true, true, false, false, true]);
+    expect(Object.values(await staleAfter(keys, a.ssoDomains("t1")))).toEqual([false, true, false, false, false]);
   });
 
   it("keeps a team's member list and one member under the team's members", async () => {

@@ -113,6 +113,8 @@ export function adminKeys(projectId: string) {
     ssoConnections: (teamId: string) => [...sso(teamId), "connections"] as const,
     /** A team's domains (`GET /teams/{team_id}/sso-domains`). */
     ssoDomains: (teamId: string) => [...sso(teamId), "domains"] as const,
+    /** A team's self-serve set-up links (`GET /teams/{team_id}/sso-portal-links`). */
+    ssoPortalLinks: (teamId: string) => [...sso(teamId), "portal-links"] as const,
     /** Everything read from the audit log: its pages and its verification. */
     auditLog,
     auditEventList: (params?: Params) => [...auditLog(), "list", ...withParams(params)] as const,

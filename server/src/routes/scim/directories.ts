@@ -40,7 +40,7 @@ export const ScimDirectorySchema = z
   })
   .openapi("ScimDirectory");
 
-const ScimDirectoryWithTokenSchema = ScimDirectorySchema.extend({
+export const ScimDirectoryWithTokenSchema = ScimDirectorySchema.extend({
   token: z.string().openapi({ description: "Shown in this answer only; only its digest is kept." }),
 }).openapi("ScimDirectoryWithToken");
 
@@ -76,7 +76,7 @@ const ListQuery = z.object({
   team_id: UuidSchema.optional().openapi({ param: { name: "team_id", in: "query" }, description: "Only this team's directories." }),
 });
 
-function directoryToWire(deps: ServiceDeps, directory: ScimDirectory): z.infer<typeof ScimDirectorySchema> {
+export function directoryToWire(deps: ServiceDeps, directory: ScimDirectory): z.infer<typeof ScimDirectorySchema> {
   return {
     id: directory.id,
     team_id: directory.teamId,

@@ -50,7 +50,7 @@ const SamlInputSchema = z.strictObject({
   allow_idp_initiated: z.boolean().optional().openapi({ description: "Follow sign-ins the IdP starts (IdP-initiated). Default false." }),
 });
 
-const CreateConnectionSchema = z
+export const CreateConnectionSchema = z
   .strictObject({
     protocol: z.enum(["oidc", "saml"]),
     display_name: DisplayNameSchema.min(1),
@@ -61,7 +61,7 @@ const CreateConnectionSchema = z
   })
   .openapi("SsoConnectionCreate");
 
-const UpdateConnectionSchema = z
+export const UpdateConnectionSchema = z
   .strictObject({
     display_name: DisplayNameSchema.min(1).optional(),
     enabled: z.boolean().optional(),
@@ -137,7 +137,7 @@ export function connectionJson(view: ConnectionView): z.infer<typeof SsoConnecti
   };
 }
 
-function samlInput(body: z.infer<typeof SamlInputSchema> | undefined): SamlInput | undefined {
+export function samlInput(body: z.infer<typeof SamlInputSchema> | undefined): SamlInput | undefined {
   return body && {
     metadataXml: body.metadata_xml,
     metadataUrl: body.metadata_url,
@@ -149,8 +149,8 @@ function samlInput(body: z.infer<typeof SamlInputSchema> | undefined): SamlInput
   };
 }
 
-const CONNECTION_ERRORS = ["TEAM_NOT_FOUND", "SSO_CONNECTION_NOT_FOUND"] as const;
-const INPUT_ERRORS = ["SSO_CONNECTION_INVALID", "SSO_METADATA_INVALID", "SSO_METADATA_UNREACHABLE"] as const;
+export const CONNECTION_ERRORS = ["TEAM_NOT_FOUND", "SSO_CONNECTION_NOT_FOUND"] as const;
+export const INPUT_ERRORS = ["SSO_CONNECTION_INVALID", "SSO_METADATA_INVALID", "SSO_METADATA_UNREACHABLE"] as const;
 
 const listSsoConnectionsRoute = authenticatedRoute(SERVER_AND_UP, ["TEAM_NOT_FOUND"], {
   operationId: "listSsoConnections",

@@ -25,7 +25,7 @@ export const SsoDomainSchema = z
   })
   .openapi("SsoDomain");
 
-function domainJson(domain: SsoDomain): z.infer<typeof SsoDomainSchema> {
+export function domainJson(domain: SsoDomain): z.infer<typeof SsoDomainSchema> {
   const record = verificationRecord(domain);
   return {
     id: domain.id,
@@ -117,7 +117,7 @@ export function registerSsoDomainRoutes(router: Router): void {
   router.openapi(updateSsoDomainRoute, async (c) => {
     const { team_id, domain_id } = c.req.valid("param");
     const body = c.req.valid("json");
-    return c.json(domainJson(await updateDomain(c.var.deps, c.var.auth.tenancy, team_id, domain_id, { autoJoin: body.auto_join, requireSso: body.require_sso })), 200);
+    return c.json(domainJson(await updateDomain(c.var.deps, c.var.auth.tenancy, team_id, domain_id, { autoJoin: body.auto_join, requireSso: body.require_sso }, auditContext(c))), 200);
   });
 
   router.openapi(removeSsoDomainRoute, async (c) => {

@@ -44,12 +44,14 @@ const notFound = (id: string) => new KnownError("SCIM_DIRECTORY_NOT_FOUND", { di
 export interface AdminActor {
   userId: string | null;
   client: ClientInfo | null;
+  /** Who acted, when not the project's admin (a team admin through an SSO set-up link). */
+  actor?: AuditEventInput["actor"];
 }
 
 const directoryEvent = (tenancy: Tenancy, actor: AdminActor, directory: ScimDirectory, action: AuditEventInput["action"], details: Record<string, unknown> = {}): AuditEventInput => ({
   tenancy,
   action,
-  actor: { type: "admin", id: actor.userId },
+  actor: actor.actor ?? { type: "admin", id: actor.userId },
   target: { type: "scim_directory", id: directory.id },
   teamId: directory.teamId,
   client: actor.client,

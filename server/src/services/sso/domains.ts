@@ -104,17 +104,33 @@ export async function verifyDomain(deps: ServiceDeps, tenancy: Tenancy, teamId: 
   }
 }
 
+/** Switches auto-join and SSO enforcement (on the audit log: who may sign in how changes with them). */
 export async function updateDomain(
   deps: ServiceDeps,
   tenancy: Tenancy,
   teamId: string,
   domainId: string,
   changes: { autoJoin?: boolean; requireSso?: boolean },
+  audit: SsoAuditContext,
 ): Promise<SsoDomain> {
   const domain = await getDomain(deps, tenancy, teamId, domainId);
   const next = { autoJoin: changes.autoJoin ?? domain.autoJoin, requireSso: changes.requireSso ?? domain.requireSso };
   if ((next.autoJoin || next.requireSso) && domain.verifiedAtMillis === null) throw new KnownError("SSO_DOMAIN_NOT_VERIFIED", { domain: domain.domain });
-  const updated = await updateSsoDomainOptions(deps.db, tenancy, teamId, domainId, next);
+  const updated = await deps.db.transaction(async (tx) => {
+    const row = await updateSsoDomainOptions(tx, tenancy, teamId, domainId, next);
+    if (!row) return null;
+    if (row.autoJoin !== domain.autoJoin || row.requireSso !== domain.requireSso) {
+      await recordAuditEvent(deps, tx, {
+        tenancy,
+        action: "sso.domain.updated",
+        ...audit,
+        target: { type: "sso_domain", id: domainId },
+        teamId,
+        details: { domain: row.domain, auto_join: row.autoJoin, require_sso: row.requireSso },
+      });
+    }
+    return row;
+  });
   if (!updated) throw new KnownError("SSO_DOMAIN_NOT_FOUND", { domain_id: domainId });
   return updated;
 }

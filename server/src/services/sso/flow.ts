@@ -35,6 +35,7 @@ import { RATE_LIMITS, enforceRateLimits } from "../rate-limits/rate-limits";
 import type { ClientInfo } from "../sessions/client-info";
 import { recordAuditEvent } from "../audit-log/record";
 import { signInWithSsoIdentity, type SsoIdentity } from "./accounts";
+import { finishTestSignIn, testOutcome } from "./test-sign-in";
 import { idpFetchOptions, oidcRedirectUri } from "./connections";
 import { emailDomain } from "./enforcement";
 import { newSamlRequestId, readSamlResponse, samlAuthorizeUrl, spEndpoints, type SamlContext } from "./saml";
@@ -55,6 +56,8 @@ interface FlowInfo {
   nonce?: string;
   /** SAML: the AuthnRequest's id. */
   requestId?: string;
+  /** A set-up link's test sign-in (startTestSignIn): its outcome is noted there, and no one is signed in. */
+  testId?: string;
 }
 
 export interface SsoStartInput {
@@ -122,7 +125,6 @@ export async function startSso(deps: ServiceDeps, input: SsoStartInput, caller: 
   if (!connection) throw new KnownError("SSO_NOT_AVAILABLE_FOR_EMAIL");
   if (!connection.enabled) throw new KnownError("SSO_CONNECTION_DISABLED");
   if (input.afterCallbackRedirectUrl && !isTrustedRedirect(input.afterCallbackRedirectUrl, tenancy.config)) throw new KnownError("REDIRECT_URL_NOT_WHITELISTED");
-  const innerState = randomBytes(32).toString("base64url");
   const info: FlowInfo = {
     redirectUri: withoutHash(input.redirectUri),
     outerState: input.state,
@@ -132,8 +134,42 @@ export async function startSso(deps: ServiceDeps, input: SsoStartInput, caller: 
     errorRedirectUrl: input.errorRedirectUrl ?? null,
     afterCallbackRedirectUrl: input.afterCallbackRedirectUrl ?? null,
   };
+  return beginFlow(deps, tenancy, connection, info, input.email?.trim() ?? null, input.cookieBound);
+}
+
+/**
+ * A test sign-in through `connection` (a set-up link's, services/sso/portal.ts): the same round
+ * trip to the IdP, whose answer is checked as a sign-in's is, but which signs no one in: the
+ * outcome is noted on the test `testId` and the browser goes back to `returnUrl`. Not bound to
+ * a cookie (nothing it yields is worth stealing: only the link's holder reads the outcome), and
+ * a switched-off connection may be tested before it is switched on.
+ */
+export async function startTestSignIn(deps: ServiceDeps, tenancy: Tenancy, connection: SsoConnection, testId: string, returnUrl: string): Promise<{ location: string }> {
+  const info: FlowInfo = {
+    redirectUri: withoutHash(returnUrl),
+    outerState: "",
+    codeChallenge: "",
+    codeChallengeMethod: "S256",
+    scope: "legacy",
+    errorRedirectUrl: null,
+    afterCallbackRedirectUrl: null,
+    testId,
+  };
+  const { location } = await beginFlow(deps, tenancy, connection, info, null, false);
+  return { location };
+}
+
+async function beginFlow(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  connection: SsoConnection,
+  info: FlowInfo,
+  loginHint: string | null,
+  cookieBoundAsked: boolean,
+): Promise<{ location: string; innerState: string; cookieBound: boolean }> {
+  const innerState = randomBytes(32).toString("base64url");
   let location: string;
-  let cookieBound = input.cookieBound;
+  let cookieBound = cookieBoundAsked;
   if (connection.protocol === "oidc") {
     info.codeVerifier = randomBytes(32).toString("base64url");
     info.nonce = randomBytes(24).toString("base64url");
@@ -147,7 +183,7 @@ export async function startSso(deps: ServiceDeps, input: SsoStartInput, caller: 
       state: innerState,
       nonce: info.nonce,
     };
-    if (input.email) parameters.login_hint = input.email.trim();
+    if (loginHint) parameters.login_hint = loginHint;
     location = oidc.buildAuthorizationUrl(configuration, parameters).href;
   } else {
     info.requestId = newSamlRequestId();
@@ -217,6 +253,10 @@ async function endFlow(deps: ServiceDeps, taken: TakenFlow, caller: ClientInfo |
     return { location: await work(), status: 303 };
   } catch (error) {
     if (!(error instanceof KnownError)) throw error;
+    if (taken.info.testId) {
+      await finishTestSignIn(deps, taken.tenancy, taken.connection, taken.info.testId, { status: "refused", refusal: { code: error.code, message: error.message } });
+      return { location: testReturnLocation(taken), status: 303 };
+    }
     await recordFailure(deps, taken.tenancy, taken.connection, error, caller);
     const target = [taken.info.redirectUri, taken.info.errorRedirectUrl].find((url) => url && isTrustedRedirect(url, taken.tenancy.config));
     if (!target) throw error;
@@ -227,6 +267,10 @@ async function endFlow(deps: ServiceDeps, taken: TakenFlow, caller: ClientInfo |
 /** The identity is known: sign in (or up), and hand the client our code. */
 async function completeSignIn(deps: ServiceDeps, taken: TakenFlow, identity: SsoIdentity, caller: ClientInfo | null): Promise<string> {
   const { tenancy, connection, info } = taken;
+  if (info.testId) {
+    await finishTestSignIn(deps, tenancy, connection, info.testId, await testOutcome(deps, tenancy, connection, identity));
+    return testReturnLocation(taken);
+  }
   if (!isTrustedRedirect(info.redirectUri, tenancy.config)) throw redirectUrlNotTrusted(info.redirectUri);
   if (!connection.enabled) throw new KnownError("SSO_CONNECTION_DISABLED");
   const { userId, isNewUser } = await signInWithSsoIdentity(deps, tenancy, connection, identity, { countryCode: caller?.countryCode });
@@ -254,6 +298,13 @@ async function completeSignIn(deps: ServiceDeps, taken: TakenFlow, identity: Sso
     return issued;
   });
   return redirectWithCode(info.redirectUri, code, info.outerState);
+}
+
+/** Back to the set-up page that started a test sign-in, naming the test. */
+function testReturnLocation(taken: TakenFlow): string {
+  const url = new URL(taken.info.redirectUri);
+  url.searchParams.set("sso_test", taken.info.testId!);
+  return url.href;
 }
 
 /** The OpenID provider's answer at /auth/sso/oidc/callback. */

@@ -8,6 +8,7 @@ import { dashboardPath, useProjectId } from "../shell/project-context";
 import { useProjectTeams } from "../shell/use-project-teams";
 import { ConnectionsSection } from "./connections-section";
 import { DomainsSection } from "./domains-section";
+import { PortalLinksSection } from "./portal-links-section";
 
 /**
  * Enterprise sign-in, per team (a team is a customer organisation): the domains it verified,
@@ -76,6 +77,9 @@ function TeamPicker({ projectId }: { projectId: string }) {
           </Boundary>
           <Boundary>
             <ConnectionsSection projectId={projectId} teamId={current.id} />
+          </Boundary>
+          <Boundary>
+            <PortalLinksSection projectId={projectId} teamId={current.id} />
           </Boundary>
         </Stack>
       ) : null}

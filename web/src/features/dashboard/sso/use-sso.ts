@@ -2,6 +2,7 @@ import { api, useAdmin, useAdminQuery } from "@gatehouse/clients/react";
 
 export type SsoConnection = api.SsoConnection;
 export type SsoDomain = api.SsoDomain;
+export type SsoPortalLink = api.SsoPortalLink;
 
 /** A team's connections, oldest first. */
 export function useSsoConnections(projectId: string, teamId: string): SsoConnection[] {
@@ -48,4 +49,20 @@ export function useUpdateSsoDomain(projectId: string, teamId: string) {
 export function useRemoveSsoDomain(projectId: string, teamId: string) {
   const { keys, request, invalidate } = useAdmin(projectId);
   return api.useRemoveSsoDomain({ request, mutation: { onSuccess: () => invalidate(keys.ssoDomains(teamId)) } });
+}
+
+/** A team's set-up links, newest first. */
+export function useSsoPortalLinks(projectId: string, teamId: string): SsoPortalLink[] {
+  const { keys } = useAdmin(projectId);
+  return useAdminQuery(projectId, keys.ssoPortalLinks(teamId), (request) => api.listSsoPortalLinks(teamId, request)).items;
+}
+
+export function useCreateSsoPortalLink(projectId: string, teamId: string) {
+  const { keys, request, invalidate } = useAdmin(projectId);
+  return api.useCreateSsoPortalLink({ request, mutation: { onSuccess: () => invalidate(keys.ssoPortalLinks(teamId)) } });
+}
+
+export function useRevokeSsoPortalLink(projectId: string, teamId: string) {
+  const { keys, request, invalidate } = useAdmin(projectId);
+  return api.useRevokeSsoPortalLink({ request, mutation: { onSuccess: () => invalidate(keys.ssoPortalLinks(teamId)) } });
 }
