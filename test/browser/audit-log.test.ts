@@ -6,9 +6,9 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { settled, signedInOnSettings } from "./support/account-settings";
+import { openSettings, settled, signedInOnSettings, signInNewUser } from "./support/account-settings";
 import { axeViolations } from "./support/axe";
-import { PASSWORD, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
+import { callInternal, PASSWORD, signUpThroughApi, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
 import { createSeededProject, openProjectPage, pageScreenshots, signInToDashboard } from "./support/dashboard-project";
 
 const harness = useBrowserHarness();
@@ -100,5 +100,35 @@ describe("audit log", () => {
     await section.getByRole("button", { name: "Try again" }).waitFor();
     expect(await axeViolations(page, { name: "account-security-activity-error" })).toEqual([]);
     await pageScreenshots(page, "account-security-activity-error");
+  }, 120_000);
+
+  it("shows a team's admins what was done in the team, with its members named, and no one else", async () => {
+    const { page, server } = harness();
+    const { userId } = await signInNewUser(page, server, "team-admin");
+    const team = await callInternal(server, "server", "POST", "/teams", { display_name: "Lantern Guild", creator_user_id: userId });
+    expect(team.status).toBe(201);
+    const teamId = team.json.id as string;
+    const { user_id: memberId } = await signUpThroughApi(server, uniqueEmail("guild-member"));
+    expect((await callInternal(server, "server", "PATCH", `/users/${memberId}`, { display_name: "Wren Wick" })).status).toBe(200);
+    expect((await callInternal(server, "server", "POST", `/team-memberships/${teamId}/${memberId}`, {})).status).toBe(201);
+
+    await openSettings(page, `teams/${teamId}`);
+    const list = page.getByRole("list", { name: "Activity in Lantern Guild" });
+    await list.getByText("Member added: Wren Wick").waitFor();
+    const actions = await list.locator("li").evaluateAll((items) => items.map((item) => item.getAttribute("data-audit-action")));
+    expect(actions).toEqual(["team.member.added", "team.created"]);
+    // The team's creation and the members' joining were the app's doing (server access): named so, without its address.
+    expect((await list.locator("li").first().innerText()).split("\n").filter(Boolean)).toEqual(["Member added: Wren Wick", "just now", "The app"]);
+    await settled(page);
+    expect(await axeViolations(page, { name: "account-team-activity" })).toEqual([]);
+    await pageScreenshots(page, "account-team-activity");
+
+    // The member holds no $update_team: the section is not there, and the server refuses the read.
+    const member = await signUpThroughApi(server, uniqueEmail("guild-reader"));
+    expect((await callInternal(server, "server", "POST", `/team-memberships/${teamId}/${member.user_id}`, {})).status).toBe(201);
+    const refused = await fetch(`${server.url}/api/v1/audit-log/teams/${teamId}`, {
+      headers: { "x-stack-project-id": "internal", "x-stack-access-type": "client", "x-stack-access-token": member.access_token },
+    });
+    expect((await refused.json()).code).toBe("TEAM_PERMISSION_REQUIRED");
   }, 120_000);
 });

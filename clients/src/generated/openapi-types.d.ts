@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * A team's audit events, newest first
-         * @description With client access the signed-in user must be a member of the team holding `$update_team` (its admins).
+         * @description With client access the signed-in user must be a member of the team holding `$update_team` (its admins), and `ip` and `user_agent` are null where the actor is the app's side (`admin`, `server`, `system`); server and admin access read them all.
          */
         get: operations["listTeamAuditEvents"];
         put?: never;

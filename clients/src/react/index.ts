@@ -18,7 +18,7 @@ export { useContactChannels, type ContactChannel } from "./contact-channels/quer
 export * from "./contact-channels/mutations";
 export { useSessions, type ActiveSession } from "./sessions/queries";
 export { useRevokeOtherSessions, useRevokeSession } from "./sessions/mutations";
-export { useSecurityActivity, type SecurityEvent } from "./audit-log/queries";
+export { useSecurityActivity, useTeamActivity, type SecurityEvent } from "./audit-log/queries";
 export { useApiKeys, useTeamApiKeys, type TeamApiKey, type UserApiKey } from "./api-keys/queries";
 export * from "./api-keys/mutations";
 export { useNotificationPreferences, type NotificationPreference } from "./notifications/queries";

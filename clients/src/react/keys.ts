@@ -17,4 +17,6 @@ export const areaKeys = {
   oauthConnections: ["/oauth-apps/connections"],
   /** What the user did to their account is recorded there: the mutations that change its security invalidate it too. */
   securityActivity: ["/audit-log/me"],
+  /** A team's audit events: the mutations that change a team or its members invalidate them. */
+  teamActivity: ["/audit-log/teams"],
 } as const;

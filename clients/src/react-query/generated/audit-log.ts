@@ -155,7 +155,7 @@ export function useListOwnSecurityActivity<TData = Awaited<ReturnType<typeof lis
 
 
 /**
- * With client access the signed-in user must be a member of the team holding `$update_team` (its admins).
+ * With client access the signed-in user must be a member of the team holding `$update_team` (its admins), and `ip` and `user_agent` are null where the actor is the app's side (`admin`, `server`, `system`); server and admin access read them all.
  * @summary A team's audit events, newest first
  */
 export const getListTeamAuditEventsUrl = (teamId: string,

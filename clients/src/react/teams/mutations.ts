@@ -34,7 +34,7 @@ export function useCreateTeam() {
 
 /** Renames a team or changes its image (needs `$update_team`). */
 export function useUpdateTeam() {
-  const onSuccess = useInvalidate(areaKeys.teams, areaKeys.currentUser, areaKeys.teamInvitations);
+  const onSuccess = useInvalidate(areaKeys.teams, areaKeys.currentUser, areaKeys.teamInvitations, areaKeys.teamActivity);
   return useGeneratedUpdateTeam({ mutation: { onSuccess } });
 }
 
@@ -45,7 +45,7 @@ export function useDeleteTeam() {
 
 /** Removes a membership: `me` to leave a team, another member with `$remove_members`. */
 export function useRemoveTeamMember() {
-  const onSuccess = useInvalidate(areaKeys.teams, areaKeys.currentUser, areaKeys.teamMemberProfiles);
+  const onSuccess = useInvalidate(areaKeys.teams, areaKeys.currentUser, areaKeys.teamMemberProfiles, areaKeys.teamActivity);
   return useGeneratedDeleteTeamMembership({ mutation: { onSuccess } });
 }
 

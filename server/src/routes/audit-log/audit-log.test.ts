@@ -276,6 +276,21 @@ describe("security activity and team logs", () => {
     const byMember = await callUntyped(t, "GET", `/audit-log/teams/${team.json.id}`, { creds: as(member) });
     expect(byMember.json.code).toBe("TEAM_PERMISSION_REQUIRED");
   });
+
+  it("shows team admins the address and device of the team's own people, not of the app's server or admins", async () => {
+    const creator = await signUpUser(t, project.client);
+    const team = await callUntyped(t, "POST", "/teams", { creds: as(creator), body: { display_name: "Whose address", creator_user_id: "me" }, headers: DEVICE });
+    expect(team.status, team.text).toBe(201);
+    const keyDevice = { "x-forwarded-for": "192.0.2.88", "user-agent": "ServerKey/2.0" };
+    await callUntyped(t, "PATCH", `/teams/${team.json.id}`, { creds: project.server, body: { display_name: "Renamed by the app" }, headers: keyDevice });
+    const seen = (await callUntyped(t, "GET", `/audit-log/teams/${team.json.id}`, { creds: as(creator) })).json.items as Json[];
+    expect(seen.map((event) => [event.action, event.actor.type, event.ip, event.user_agent]).reverse()).toEqual([
+      ["team.created", "user", "198.51.100.23", "AuditTest/2.0"],
+      ["team.updated", "server", null, null],
+    ]);
+    const byServer = (await callUntyped(t, "GET", `/audit-log/teams/${team.json.id}?action=team.updated`, { creds: project.server })).json.items as Json[];
+    expect(byServer.map((event) => [event.ip, event.user_agent])).toEqual([["192.0.2.88", "ServerKey/2.0"]]);
+  });
 });
 
 describe("audit_event.created webhooks", () => {

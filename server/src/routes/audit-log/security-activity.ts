@@ -28,7 +28,9 @@ const listTeamAuditEventsRoute = authenticatedRoute(CLIENT_AND_UP, ["AUDIT_LOG_F
   path: "/audit-log/teams/{team_id}",
   tags: TAGS,
   summary: "A team's audit events, newest first",
-  description: `With client access the signed-in user must be a member of the team holding \`${TEAM_AUDIT_LOG_PERMISSION}\` (its admins).`,
+  description:
+    `With client access the signed-in user must be a member of the team holding \`${TEAM_AUDIT_LOG_PERMISSION}\` (its admins), and \`ip\` and ` +
+    "`user_agent` are null where the actor is the app's side (`admin`, `server`, `system`); server and admin access read them all.",
   request: {
     params: z.object({ team_id: z.uuid().openapi({ param: { name: "team_id", in: "path" } }) }),
     query: AuditFilterQuery.merge(AuditPageQuery),
@@ -46,10 +48,14 @@ export function registerSecurityActivityRoutes(router: Router): void {
 
   router.openapi(listTeamAuditEventsRoute, async (c) => {
     const { cursor, limit, ...filters } = c.req.valid("query");
-    const page = await listTeamAuditEvents(c.var.deps, c.var.auth.tenancy, c.req.valid("param").team_id, toAuditQuery(filters), {
-      limit: limit ?? DEFAULT_AUDIT_PAGE,
-      cursor,
-    });
+    const page = await listTeamAuditEvents(
+      c.var.deps,
+      c.var.auth.tenancy,
+      c.req.valid("param").team_id,
+      toAuditQuery(filters),
+      { limit: limit ?? DEFAULT_AUDIT_PAGE, cursor },
+      c.var.auth.type === "client",
+    );
     return c.json(pageWire(page), 200);
   });
 }

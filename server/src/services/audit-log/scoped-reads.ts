@@ -36,13 +36,24 @@ function clientShownTo(event: AuditEvent, userId: string): boolean {
   return event.actor.type === "user" && (event.actor.id === userId || event.actor.id === null);
 }
 
-/** A team's events (the route admits a client only as a member holding TEAM_AUDIT_LOG_PERMISSION). */
+/** The app's own side: the dashboard, server-key code and Gatehouse itself. */
+const OPERATOR_ACTORS: ReadonlySet<AuditEvent["actor"]["type"]> = new Set(["admin", "server", "system"]);
+
+/**
+ * A team's events (the route admits a client only as a member holding TEAM_AUDIT_LOG_PERMISSION).
+ * Read by a team admin (`asTeamAdmin`), the address and device of the app's operators stay
+ * theirs, as in a user's own activity; the team's members, directory, IdP and set-up links keep
+ * them, since those are the organisation's own people and systems. The server reads them all.
+ */
 export async function listTeamAuditEvents(
   deps: ServiceDeps,
   tenancy: Tenancy,
   teamId: string,
   filters: Filters,
   page: { limit: number; cursor?: string },
+  asTeamAdmin: boolean,
 ): Promise<AuditEventPage> {
-  return listAuditEvents(deps, tenancy, { ...filters, teamId }, page);
+  const found = await listAuditEvents(deps, tenancy, { ...filters, teamId }, page);
+  if (!asTeamAdmin) return found;
+  return { ...found, items: found.items.map((event) => (OPERATOR_ACTORS.has(event.actor.type) ? { ...event, ip: null, userAgent: null } : event)) };
 }

@@ -9,6 +9,7 @@ import { LeaveTeamButton } from "./leave-team-button";
 import { MemberProfileForm } from "./member-profile-form";
 import { RenameTeamForm } from "./rename-team-form";
 import { SelectTeamButton } from "./select-team-button";
+import { TeamActivity } from "./team-activity";
 import { TeamInvitations } from "../../../components/team-invitations";
 import { TeamMembers } from "../../../components/team-members";
 
@@ -46,6 +47,11 @@ export function TeamPanel({ team, user, onLeft }: TeamPanelProps) {
         <Part title={t`Invite someone`} description={t`They get an e-mail with a link to join this team.`}>
           <InviteMemberForm teamId={team.id} />
           {canReadMembers ? <TeamInvitations teamId={team.id} canRevoke={canRemove} /> : null}
+        </Part>
+      ) : null}
+      {granted.has("$update_team") ? (
+        <Part title={t`Team activity`} description={t`Sign-ins through the team's identity provider, member and permission changes, and its single sign-on and directory settings, newest first.`}>
+          <TeamActivity teamId={team.id} teamName={team.display_name} selfId={user.id} canReadMembers={canReadMembers} />
         </Part>
       ) : null}
       <Divider />
