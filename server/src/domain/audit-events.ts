@@ -49,6 +49,7 @@ export const AUDIT_ACTIONS = [
   "scim.group.deleted",
   "scim.directory.created",
   "scim.directory.token_rotated",
+  "scim.directory.token_revoked",
   "scim.directory.deleted",
   // Single sign-on.
   "sso.connection.created",

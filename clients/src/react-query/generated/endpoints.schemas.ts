@@ -471,6 +471,7 @@ export const AuditEventAction = {
   scimgroupdeleted: 'scim.group.deleted',
   scimdirectorycreated: 'scim.directory.created',
   scimdirectorytoken_rotated: 'scim.directory.token_rotated',
+  scimdirectorytoken_revoked: 'scim.directory.token_revoked',
   scimdirectorydeleted: 'scim.directory.deleted',
   ssoconnectioncreated: 'sso.connection.created',
   ssoconnectionupdated: 'sso.connection.updated',

@@ -133,6 +133,7 @@ describe("SCIM's audit events", () => {
     await scim(directory.token, "DELETE", `/Groups/${group.json.id}`);
     await scim(directory.token, "DELETE", `/Users/${ada.json.id}`);
     await asAdmin(project, "POST", `/internal/scim-directories/${directory.id}/rotate-token`);
+    await asAdmin(project, "POST", `/internal/scim-directories/${directory.id}/revoke-token`);
     await asAdmin(project, "DELETE", `/internal/scim-directories/${directory.id}`);
 
     const events = await t.db.query<{ action: string; actor_type: string; actor_id: string | null; target_id: string | null; team_id: string | null }>(
@@ -150,6 +151,7 @@ describe("SCIM's audit events", () => {
       "scim.group.deleted by scim",
       "scim.user.deleted by scim",
       "scim.directory.token_rotated by admin",
+      "scim.directory.token_revoked by admin",
       "scim.directory.deleted by admin",
     ]);
     for (const event of events) expect(event.team_id).toBe(teamId);

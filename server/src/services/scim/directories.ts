@@ -108,7 +108,7 @@ export async function revokeDirectoryToken(deps: ServiceDeps, tenancy: Tenancy, 
     if (!(await setScimDirectoryToken(tx, tenancy, id, null))) throw notFound(id);
     const changed = (await findScimDirectory(tx, tenancy, id))!;
     // The catalogue of actions has no revocation of its own: a rotation to no token.
-    await recordAuditEvent(deps, tx, directoryEvent(tenancy, actor, changed, "scim.directory.token_rotated", { revoked: true }));
+    await recordAuditEvent(deps, tx, directoryEvent(tenancy, actor, changed, "scim.directory.token_revoked", {}));
     return changed;
   });
 }

@@ -26,6 +26,7 @@ const WORDS: { readonly [A in Action]?: () => string } = {
   "scim.group.deleted": () => t`Directory group removed`,
   "scim.directory.created": () => t`Directory connected`,
   "scim.directory.token_rotated": () => t`Directory token replaced`,
+  "scim.directory.token_revoked": () => t`Directory token revoked`,
   "scim.directory.deleted": () => t`Directory removed`,
   "sso.connection.created": () => t`Single sign-on connection added`,
   "sso.connection.updated": () => t`Single sign-on connection changed`,
