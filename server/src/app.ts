@@ -12,6 +12,7 @@ import { applyErrorStatusOverride, renderError } from "./http/error-response";
 import { toOpenApi30 } from "./http/openapi-3.0";
 import { API_BASE_PATH, buildOpenApiDocument } from "./http/openapi-document";
 import { mountHealth } from "./http/health";
+import { hostedPlatformOnly } from "./http/hosted-only";
 import { mountMetrics } from "./http/metrics-endpoint";
 import { requestGuard } from "./http/request-guard";
 import { acceptedRequestId } from "./http/request-id";
@@ -66,7 +67,7 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
   // Hono answers a mounted router's misses with the parent's handler, so the API's is set here.
   app.notFound((c) => {
     if (c.req.path !== API_BASE_PATH && !c.req.path.startsWith(`${API_BASE_PATH}/`)) return c.text("404 Not Found", 404);
-    return renderError(new KnownError("ROUTE_NOT_FOUND", { method: c.req.method, path: c.req.path }), c);
+    return renderError(hostedPlatformOnly(c.req.path) ?? new KnownError("ROUTE_NOT_FOUND", { method: c.req.method, path: c.req.path }), c);
   });
 
   mountHealth(app);

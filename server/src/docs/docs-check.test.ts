@@ -56,6 +56,7 @@ const OTHER_NAMES: Record<string, string> = {
   MAIL_LOCALES: "a constant of server/src/services/emails/languages/",
   MAIL_STRINGS: "a constant of server/src/services/emails/languages/",
   PASSKEY_WEBAUTHN_ERROR: "the one error code the client library raises itself",
+  HOSTED_PLATFORM_FEATURE_NOT_OFFERED: "the original code UNSUPPORTED_ERROR names for Stack's hosted-platform integrations (http/hosted-only.ts)",
   RATE_LIMITED: "the code label of a refused sign-in in the sign-in metric (observability.md)",
   USER_ACCOUNT_DELETED: "an outbox message's skip reason (services/emails/outbox-shapes.ts)",
   USER_HAS_NO_PRIMARY_EMAIL: "an outbox message's skip reason",

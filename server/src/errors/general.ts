@@ -1,9 +1,21 @@
 import { knownError } from "./define";
 
+/**
+ * The original codes Gatehouse answers inside UNSUPPORTED_ERROR, with their sentences. It is the
+ * one generic code Stack Auth's SDKs rebuild (a code they do not know makes them throw "update
+ * your SDK" without the message); they show the original code, the body says the sentence.
+ */
+const UNSUPPORTED_BECAUSE = new Map<string, string>([
+  [
+    "HOSTED_PLATFORM_FEATURE_NOT_OFFERED",
+    "Stack Auth's Neon and custom partner integrations (/integrations/neon, /integrations/custom: provisioning and transferring projects for a hosting partner, and acting as its OAuth provider) are a feature of Stack's hosted platform, which Gatehouse does not offer.",
+  ],
+]);
+
 export const generalErrors = {
   UNSUPPORTED_ERROR: knownError<{ originalErrorCode: string }>(
     500,
-    (d) => `An error occurred that this server cannot describe (${d.originalErrorCode}).`,
+    (d) => UNSUPPORTED_BECAUSE.get(d.originalErrorCode) ?? `An error occurred that this server cannot describe (${d.originalErrorCode}).`,
   ),
   BODY_PARSING_ERROR: knownError<{ message: string }>(400, (d) => `The request body could not be read: ${d.message}`),
   SCHEMA_ERROR: knownError<{ message: string }>(400, (d) => `Request validation failed: ${d.message}`),

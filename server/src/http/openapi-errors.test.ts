@@ -61,7 +61,7 @@ describe("the document's known-error bodies", () => {
    */
   const NOT_DECLARED_BY_ANY_OPERATION: Partial<Record<KnownErrorCode, string>> = {
     ROUTE_NOT_FOUND: "answered for a path outside the document, so no operation of it answers it",
-    UNSUPPORTED_ERROR: "kept from Stack Auth's catalogue; Gatehouse never answers it",
+    UNSUPPORTED_ERROR: "answered for the paths of Stack's hosted-platform integrations (http/hosted-only.ts), which are outside the document",
     PROJECT_PERMISSION_REQUIRED: "kept from Stack Auth's catalogue; Gatehouse never answers it",
     TEMPLATE_SOURCE_REWRITE_ERROR: "kept from Stack Auth's catalogue; Gatehouse never answers it",
     CUSTOMER_DOES_NOT_EXIST: "kept from Stack Auth's catalogue; Gatehouse never answers it",

@@ -241,6 +241,19 @@ describe("project permission grants", () => {
     expect(listed.json.items.map((p: { id: string }) => p.id).sort()).toEqual(["constructor", "to_string"]);
   });
 
+  // Stack Auth refuses to revoke what the user does not hold, a defined permission never granted
+  // included: its DELETE routes check the direct grant first (ensureProjectPermissionExists, and
+  // ensureUserTeamPermissionExists on teams, with errorType 'not-exist' in
+  // apps/backend/src/lib/request-checks.tsx), answering PERMISSION_NOT_FOUND (404) here and
+  // TEAM_PERMISSION_NOT_FOUND (401) on teams, where Gatehouse answers PERMISSION_NOT_FOUND.
+  it("refuses to revoke a defined permission the user was never granted, as Stack Auth does", async () => {
+    const fx = await createProjectFixture(t);
+    await admin("POST", "/project-permission-definitions", { id: "reports:read" }, fx);
+    const revoke = await server("DELETE", `/project-permissions/${fx.user.userId}/reports:read`, {}, fx);
+    expect(revoke.status).toBe(404);
+    expect(revoke.json).toMatchObject({ code: "PERMISSION_NOT_FOUND", details: { permission_id: "reports:read" } });
+  });
+
   it("grants, lists recursively and revokes project permissions", async () => {
     const fx = await createProjectFixture(t);
     await admin("POST", "/project-permission-definitions", { id: "billing:read" }, fx);
