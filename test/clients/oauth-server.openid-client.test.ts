@@ -13,6 +13,7 @@ import { startServer, TEST_INTERNAL_KEYS, type TestServer } from "../harness";
 import { CookieBrowser } from "../support/cookie-browser";
 
 const REDIRECT_URI = "http://127.0.0.1:4999/callback";
+const OTHER_REDIRECT_URI = "http://127.0.0.1:4999/other-callback";
 const LOGOUT_REDIRECT_URI = "http://127.0.0.1:4999/signed-out";
 const RESOURCE = "https://notes.example.test/";
 
@@ -72,7 +73,7 @@ async function authorizeAs(
   return { callback: landed.url, request: request.json };
 }
 
-function codeFlowUrl(extra: Record<string, string> = {}) {
+function codeFlowUrl(extra: Record<string, string> = {}, as: oidc.Configuration = config) {
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
@@ -81,7 +82,7 @@ function codeFlowUrl(extra: Record<string, string> = {}) {
     state,
     nonce,
     url: async () =>
-      oidc.buildAuthorizationUrl(config, {
+      oidc.buildAuthorizationUrl(as, {
         redirect_uri: REDIRECT_URI,
         scope: "openid profile email teams offline_access",
         code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
@@ -200,6 +201,57 @@ describe("openid-client against a project's OAuth server", () => {
     expect(back.href.startsWith(REDIRECT_URI)).toBe(true);
     expect(back.searchParams.get("error")).toBe("invalid_request");
     expect(back.searchParams.get("state")).toBe("s1");
+  });
+
+  it("refuses code_challenge_method=plain at the authorization endpoint with invalid_request: S256 only (OAuth 2.1 §4.1.1)", async () => {
+    const verifier = oidc.randomPKCECodeVerifier();
+    const plain = new URL(`${issuer}/auth`);
+    plain.search = new URLSearchParams({
+      client_id: client.client_id,
+      response_type: "code",
+      redirect_uri: REDIRECT_URI,
+      scope: "openid",
+      state: "plain-1",
+      code_challenge: verifier,
+      code_challenge_method: "plain",
+    }).toString();
+    const refused = await new CookieBrowser().request(plain);
+    expect(refused.status).toBe(303);
+    const back = new URL(refused.headers.get("location")!, server.url);
+    expect(`${back.origin}${back.pathname}`, "refused back to the app, not sent on to sign in").toBe(REDIRECT_URI);
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({
+      error: "invalid_request",
+      error_description: "not supported value of code_challenge_method",
+      state: "plain-1",
+    });
+    expect(back.searchParams.get("code")).toBeNull();
+  });
+
+  it("refuses a code presented by another client, or with another redirect_uri than its request's, with invalid_grant (RFC 6749 §4.1.3)", async () => {
+    // An app with two redirect URIs, so the second is one it may use, only not for this code.
+    const created = await api("POST", "/internal/oauth-apps", adminHeaders, {
+      display_name: "Two callbacks",
+      type: "confidential",
+      redirect_uris: [REDIRECT_URI, OTHER_REDIRECT_URI],
+      grant_types: ["authorization_code", "refresh_token"],
+    });
+    expect(created.status).toBe(201);
+    const twoCallbacks = await oidc.discovery(new URL(issuer), created.json.client_id, created.json.client_secret, undefined, { execute: [oidc.allowInsecureRequests] });
+    const user = await signUp();
+    const flow = codeFlowUrl({}, twoCallbacks);
+    const { callback } = await authorizeAs(new CookieBrowser(), user, await flow.url());
+    const checks = { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce };
+
+    // The file's other app, authenticated with its own secret and with the same redirect URI registered.
+    await expect(oidc.authorizationCodeGrant(config, callback, checks)).rejects.toMatchObject({ error: "invalid_grant" });
+    const elsewhere = new URL(OTHER_REDIRECT_URI);
+    elsewhere.search = callback.search;
+    await expect(oidc.authorizationCodeGrant(twoCallbacks, elsewhere, checks)).rejects.toMatchObject({ error: "invalid_grant" });
+
+    // oidc-provider refuses both before it spends the code: the refusals were the mismatches, and
+    // the app the code was issued to, at the address it asked for, still gets its tokens.
+    const tokens = await oidc.authorizationCodeGrant(twoCallbacks, callback, checks);
+    expect(tokens.claims()).toMatchObject({ aud: created.json.client_id, sub: user.userId });
   });
 
   it("never redirects to a redirect URI that is not registered exactly", async () => {
@@ -367,4 +419,3 @@ describe("openid-client against a project's OAuth server", () => {
     expect(answer.code).toBe("RESTRICTED_USER_NOT_ALLOWED");
   });
 });
-
