@@ -5,11 +5,13 @@
  * client uses client credentials for a resource (RFC 8707) and checks the JWT with the JWKS.
  * The user's part (the authorize page) is done over HTTP with a cookie jar, as the page does
  * it: read the request, answer it with the user's access token, follow `redirect_to`.
+ * The server trusts X-Forwarded-For, so that the rate-limit tests come from the addresses they
+ * name (at projects of their own); every other request comes from 127.0.0.1.
  */
 import * as oidc from "openid-client";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, TEST_INTERNAL_KEYS, type TestServer } from "../harness";
+import { authHeaders, createProjectFixture, startServer, TEST_INTERNAL_KEYS, type TestServer } from "../harness";
 import { CookieBrowser } from "../support/cookie-browser";
 
 const REDIRECT_URI = "http://127.0.0.1:4999/callback";
@@ -96,7 +98,7 @@ function codeFlowUrl(extra: Record<string, string> = {}, as: oidc.Configuration 
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ env: { TRUST_PROXY: "true" } });
   issuer = `${server.url}/api/v1/projects/internal/oauth2`;
   const enabled = await api("PATCH", "/internal/config/override/environment", adminHeaders, {
     config_override_string: JSON.stringify({
@@ -417,5 +419,71 @@ describe("openid-client against a project's OAuth server", () => {
     const uid = page.url.pathname.split("/").pop()!;
     const answer = await api("POST", `/oauth-apps/authorizations/${uid}`, { ...clientHeaders(restricted.accessToken), "x-stack-allow-restricted-user": "true" }, { decision: "allow" });
     expect(answer.code).toBe("RESTRICTED_USER_NOT_ALLOWED");
+  });
+});
+
+describe("the OAuth server's rate limits", () => {
+  const MAX_REQUESTS = 4;
+  const MAX_REGISTRATIONS = 2;
+  /** Two projects with the same small limits, so a count shared between them would show. */
+  let issuers: [string, string];
+
+  beforeAll(async () => {
+    const limited = async () => {
+      const project = await createProjectFixture(server);
+      const set = await api("PATCH", "/internal/config/override/environment", authHeaders(project.admin), {
+        config_override_string: JSON.stringify({
+          "oauthServer.enabled": true,
+          "oauthServer.dynamicClientRegistration": true,
+          "rateLimits.oauthServerPerIp": { max: MAX_REQUESTS },
+          "rateLimits.oauthClientRegistrationPerIp": { max: MAX_REGISTRATIONS },
+        }),
+      });
+      expect(set.status).toBe(200);
+      return `${server.url}/api/v1/projects/${project.projectId}/oauth2`;
+    };
+    issuers = [await limited(), await limited()];
+  }, 60_000);
+
+  const from = (ip: string) => ({ "x-forwarded-for": ip });
+  const discover = (at: string, ip: string) => fetch(`${at}/.well-known/openid-configuration`, { headers: from(ip) });
+  const register = (at: string, ip: string) =>
+    fetch(`${at}/reg`, {
+      method: "POST",
+      headers: { ...from(ip), "content-type": "application/json" },
+      body: JSON.stringify({ client_name: "Registering client", redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none" }),
+    });
+  /** A refusal as the OAuth server sends it: 429, Retry-After within the rule's window, and an OAuth error body saying the same. */
+  async function expectRateLimited(answer: Response, windowSeconds: number) {
+    expect(answer.status).toBe(429);
+    const retryAfter = Number(answer.headers.get("retry-after"));
+    expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= windowSeconds, `Retry-After ${answer.headers.get("retry-after")}`).toBe(true);
+    expect(await answer.json()).toEqual({ error: "rate_limited", error_description: `Too many requests; try again in ${retryAfter} seconds.` });
+  }
+
+  it("refuses an address past oauthServerPerIp at every endpoint, and neither another address nor the same one at another project", async () => {
+    const [first, second] = issuers;
+    for (let i = 0; i < MAX_REQUESTS; i++) expect((await discover(first, "203.0.113.10")).status).toBe(200);
+    await expectRateLimited(await discover(first, "203.0.113.10"), 600);
+    const token = await fetch(`${first}/token`, {
+      method: "POST",
+      headers: { ...from("203.0.113.10"), "content-type": "application/x-www-form-urlencoded" },
+      body: "grant_type=client_credentials",
+    });
+    await expectRateLimited(token, 600);
+
+    expect((await discover(first, "203.0.113.11")).status).toBe(200);
+    expect((await discover(second, "203.0.113.10")).status).toBe(200);
+  });
+
+  it("refuses an address past oauthClientRegistrationPerIp at registration only, and neither another address nor the same one at another project", async () => {
+    const [first, second] = issuers;
+    for (let i = 0; i < MAX_REGISTRATIONS; i++) expect((await register(first, "203.0.113.20")).status).toBe(201);
+    await expectRateLimited(await register(first, "203.0.113.20"), 3600);
+    // Its other requests are held to oauthServerPerIp alone: this is its fourth of four.
+    expect((await discover(first, "203.0.113.20")).status).toBe(200);
+
+    expect((await register(first, "203.0.113.21")).status).toBe(201);
+    expect((await register(second, "203.0.113.20")).status).toBe(201);
   });
 });
