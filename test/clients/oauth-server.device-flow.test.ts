@@ -3,11 +3,12 @@
  * it asks for a code, prints where to enter it, and polls; the person enters the code on the
  * project's page, signs in and allows on the authorize page (done over HTTP here, as the page
  * does), and the tool's poll gets tokens. Polling too fast is answered slow_down; a denied
- * request access_denied; a wrong code is refused on the page.
+ * request access_denied; a wrong code is refused on the page; a code past its 10 minutes
+ * expired_token.
  */
 import * as oidc from "openid-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, TEST_INTERNAL_KEYS, type TestServer } from "../harness";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { startServer, storedRows, TEST_INTERNAL_KEYS, type TestServer } from "../harness";
 import { CookieBrowser } from "../support/cookie-browser";
 
 let server: TestServer;
@@ -77,6 +78,9 @@ beforeAll(async () => {
   config = await oidc.discovery(new URL(issuer), app.json.client_id, { token_endpoint_auth_method: "none" }, oidc.None(), { execute: [oidc.allowInsecureRequests] });
 }, 120_000);
 afterAll(() => server?.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("the device authorization grant", () => {
   it("signs a command-line tool in once the person enters its code and allows it", async () => {
@@ -120,4 +124,40 @@ describe("the device authorization grant", () => {
     await new Promise((resolve) => setTimeout(resolve, (device.interval ?? 5) * 1000 + 5_500));
     expect(await poll()).toBe("access_denied");
   }, 60_000);
+
+  it("answers a poll after the code's 10 minutes with expired_token (RFC 8628 §3.5), and the page no longer takes its user code", async () => {
+    const device = await oidc.initiateDeviceAuthorization(config, { scope: "openid" });
+    expect(device.expires_in).toBe(600);
+    const poll = async () => {
+      const response = await fetch(`${issuer}/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:device_code", device_code: device.device_code, client_id: config.clientMetadata().client_id }).toString(),
+      });
+      return { status: response.status, error: (await response.json()).error as string };
+    };
+    // The server runs in this process, so moving the clock (Date only; timers keep real time)
+    // past the code's lifetime moves the OAuth server's with it. PostgreSQL keeps its own time,
+    // so the code's row is aged by as much (PGlite's clock is this process's: there it is older).
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    vi.setSystemTime(start + (device.expires_in - 5) * 1000);
+    expect(await poll()).toEqual({ status: 400, error: "authorization_pending" });
+    vi.setSystemTime(start + (device.expires_in + 1) * 1000);
+    const aged = await storedRows(
+      server,
+      `UPDATE oauth_server_records SET expires_at = expires_at - make_interval(secs => $2) WHERE project_id = 'internal' AND model = 'DeviceCode' AND client_id = $1 RETURNING model`,
+      [config.clientMetadata().client_id, device.expires_in + 1],
+    );
+    expect(aged.length).toBeGreaterThan(0);
+    expect(await poll()).toEqual({ status: 400, error: "expired_token" });
+
+    // Its user code is refused on the page as well, though the tool may still hear why it failed.
+    const browser = new CookieBrowser();
+    const input = await (await browser.request(`${issuer}/device`)).text();
+    const entered = await browser.submit(new URL(formAction(input)!, server.url), { xsrf: formField(input, "xsrf")!, user_code: device.user_code });
+    expect(await entered.text()).toContain("That code is not valid or has expired.");
+    vi.setSystemTime(start + (device.expires_in + 10) * 1000);
+    expect(await poll()).toEqual({ status: 400, error: "expired_token" });
+  });
 });

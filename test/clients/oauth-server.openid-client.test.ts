@@ -5,14 +5,17 @@
  * client uses client credentials for a resource (RFC 8707) and checks the JWT with the JWKS.
  * The user's part (the authorize page) is done over HTTP with a cookie jar, as the page does
  * it: read the request, answer it with the user's access token, follow `redirect_to`.
+ * The server trusts X-Forwarded-For, so that the rate-limit tests come from the addresses they
+ * name (at projects of their own); every other request comes from 127.0.0.1.
  */
 import * as oidc from "openid-client";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, TEST_INTERNAL_KEYS, type TestServer } from "../harness";
+import { authHeaders, createProjectFixture, startServer, TEST_INTERNAL_KEYS, type TestServer } from "../harness";
 import { CookieBrowser } from "../support/cookie-browser";
 
 const REDIRECT_URI = "http://127.0.0.1:4999/callback";
+const OTHER_REDIRECT_URI = "http://127.0.0.1:4999/other-callback";
 const LOGOUT_REDIRECT_URI = "http://127.0.0.1:4999/signed-out";
 const RESOURCE = "https://notes.example.test/";
 
@@ -72,7 +75,7 @@ async function authorizeAs(
   return { callback: landed.url, request: request.json };
 }
 
-function codeFlowUrl(extra: Record<string, string> = {}) {
+function codeFlowUrl(extra: Record<string, string> = {}, as: oidc.Configuration = config) {
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
@@ -81,7 +84,7 @@ function codeFlowUrl(extra: Record<string, string> = {}) {
     state,
     nonce,
     url: async () =>
-      oidc.buildAuthorizationUrl(config, {
+      oidc.buildAuthorizationUrl(as, {
         redirect_uri: REDIRECT_URI,
         scope: "openid profile email teams offline_access",
         code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
@@ -95,7 +98,7 @@ function codeFlowUrl(extra: Record<string, string> = {}) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ env: { TRUST_PROXY: "true" } });
   issuer = `${server.url}/api/v1/projects/internal/oauth2`;
   const enabled = await api("PATCH", "/internal/config/override/environment", adminHeaders, {
     config_override_string: JSON.stringify({
@@ -200,6 +203,57 @@ describe("openid-client against a project's OAuth server", () => {
     expect(back.href.startsWith(REDIRECT_URI)).toBe(true);
     expect(back.searchParams.get("error")).toBe("invalid_request");
     expect(back.searchParams.get("state")).toBe("s1");
+  });
+
+  it("refuses code_challenge_method=plain at the authorization endpoint with invalid_request: S256 only (OAuth 2.1 §4.1.1)", async () => {
+    const verifier = oidc.randomPKCECodeVerifier();
+    const plain = new URL(`${issuer}/auth`);
+    plain.search = new URLSearchParams({
+      client_id: client.client_id,
+      response_type: "code",
+      redirect_uri: REDIRECT_URI,
+      scope: "openid",
+      state: "plain-1",
+      code_challenge: verifier,
+      code_challenge_method: "plain",
+    }).toString();
+    const refused = await new CookieBrowser().request(plain);
+    expect(refused.status).toBe(303);
+    const back = new URL(refused.headers.get("location")!, server.url);
+    expect(`${back.origin}${back.pathname}`, "refused back to the app, not sent on to sign in").toBe(REDIRECT_URI);
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({
+      error: "invalid_request",
+      error_description: "not supported value of code_challenge_method",
+      state: "plain-1",
+    });
+    expect(back.searchParams.get("code")).toBeNull();
+  });
+
+  it("refuses a code presented by another client, or with another redirect_uri than its request's, with invalid_grant (RFC 6749 §4.1.3)", async () => {
+    // An app with two redirect URIs, so the second is one it may use, only not for this code.
+    const created = await api("POST", "/internal/oauth-apps", adminHeaders, {
+      display_name: "Two callbacks",
+      type: "confidential",
+      redirect_uris: [REDIRECT_URI, OTHER_REDIRECT_URI],
+      grant_types: ["authorization_code", "refresh_token"],
+    });
+    expect(created.status).toBe(201);
+    const twoCallbacks = await oidc.discovery(new URL(issuer), created.json.client_id, created.json.client_secret, undefined, { execute: [oidc.allowInsecureRequests] });
+    const user = await signUp();
+    const flow = codeFlowUrl({}, twoCallbacks);
+    const { callback } = await authorizeAs(new CookieBrowser(), user, await flow.url());
+    const checks = { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce };
+
+    // The file's other app, authenticated with its own secret and with the same redirect URI registered.
+    await expect(oidc.authorizationCodeGrant(config, callback, checks)).rejects.toMatchObject({ error: "invalid_grant" });
+    const elsewhere = new URL(OTHER_REDIRECT_URI);
+    elsewhere.search = callback.search;
+    await expect(oidc.authorizationCodeGrant(twoCallbacks, elsewhere, checks)).rejects.toMatchObject({ error: "invalid_grant" });
+
+    // oidc-provider refuses both before it spends the code: the refusals were the mismatches, and
+    // the app the code was issued to, at the address it asked for, still gets its tokens.
+    const tokens = await oidc.authorizationCodeGrant(twoCallbacks, callback, checks);
+    expect(tokens.claims()).toMatchObject({ aud: created.json.client_id, sub: user.userId });
   });
 
   it("never redirects to a redirect URI that is not registered exactly", async () => {
@@ -368,3 +422,68 @@ describe("openid-client against a project's OAuth server", () => {
   });
 });
 
+describe("the OAuth server's rate limits", () => {
+  const MAX_REQUESTS = 4;
+  const MAX_REGISTRATIONS = 2;
+  /** Two projects with the same small limits, so a count shared between them would show. */
+  let issuers: [string, string];
+
+  beforeAll(async () => {
+    const limited = async () => {
+      const project = await createProjectFixture(server);
+      const set = await api("PATCH", "/internal/config/override/environment", authHeaders(project.admin), {
+        config_override_string: JSON.stringify({
+          "oauthServer.enabled": true,
+          "oauthServer.dynamicClientRegistration": true,
+          "rateLimits.oauthServerPerIp": { max: MAX_REQUESTS },
+          "rateLimits.oauthClientRegistrationPerIp": { max: MAX_REGISTRATIONS },
+        }),
+      });
+      expect(set.status).toBe(200);
+      return `${server.url}/api/v1/projects/${project.projectId}/oauth2`;
+    };
+    issuers = [await limited(), await limited()];
+  }, 60_000);
+
+  const from = (ip: string) => ({ "x-forwarded-for": ip });
+  const discover = (at: string, ip: string) => fetch(`${at}/.well-known/openid-configuration`, { headers: from(ip) });
+  const register = (at: string, ip: string) =>
+    fetch(`${at}/reg`, {
+      method: "POST",
+      headers: { ...from(ip), "content-type": "application/json" },
+      body: JSON.stringify({ client_name: "Registering client", redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none" }),
+    });
+  /** A refusal as the OAuth server sends it: 429, Retry-After within the rule's window, and an OAuth error body saying the same. */
+  async function expectRateLimited(answer: Response, windowSeconds: number) {
+    expect(answer.status).toBe(429);
+    const retryAfter = Number(answer.headers.get("retry-after"));
+    expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= windowSeconds, `Retry-After ${answer.headers.get("retry-after")}`).toBe(true);
+    expect(await answer.json()).toEqual({ error: "rate_limited", error_description: `Too many requests; try again in ${retryAfter} seconds.` });
+  }
+
+  it("refuses an address past oauthServerPerIp at every endpoint, and neither another address nor the same one at another project", async () => {
+    const [first, second] = issuers;
+    for (let i = 0; i < MAX_REQUESTS; i++) expect((await discover(first, "203.0.113.10")).status).toBe(200);
+    await expectRateLimited(await discover(first, "203.0.113.10"), 600);
+    const token = await fetch(`${first}/token`, {
+      method: "POST",
+      headers: { ...from("203.0.113.10"), "content-type": "application/x-www-form-urlencoded" },
+      body: "grant_type=client_credentials",
+    });
+    await expectRateLimited(token, 600);
+
+    expect((await discover(first, "203.0.113.11")).status).toBe(200);
+    expect((await discover(second, "203.0.113.10")).status).toBe(200);
+  });
+
+  it("refuses an address past oauthClientRegistrationPerIp at registration only, and neither another address nor the same one at another project", async () => {
+    const [first, second] = issuers;
+    for (let i = 0; i < MAX_REGISTRATIONS; i++) expect((await register(first, "203.0.113.20")).status).toBe(201);
+    await expectRateLimited(await register(first, "203.0.113.20"), 3600);
+    // Its other requests are held to oauthServerPerIp alone: this is its fourth of four.
+    expect((await discover(first, "203.0.113.20")).status).toBe(200);
+
+    expect((await register(first, "203.0.113.21")).status).toBe(201);
+    expect((await register(second, "203.0.113.20")).status).toBe(201);
+  });
+});

@@ -42,6 +42,15 @@ export const DEVICE_POLL_INTERVAL_SECONDS = 5;
  */
 const SEALED_MODELS = new Set(["Interaction", "DeviceCode"]);
 
+/**
+ * How long a row outlives what it holds, by model. A device that polls after its code expired
+ * must be told `expired_token` (RFC 8628 §3.5), which oidc-provider answers from the code's own
+ * `exp`, so it must still find the code: a row gone at expiry read as an unknown code,
+ * `invalid_grant`. Everywhere else (the device page, a resumed interaction) oidc-provider checks
+ * that same `exp` and refuses the expired code.
+ */
+const KEPT_AFTER_EXPIRY_SECONDS: Partial<Record<string, number>> = { DeviceCode: 3600 };
+
 export function storageAdapterFor(db: Db, projectId: string, seal: SecretBox) {
   function restore(record: OAuthServerRecord | null, id?: string): AdapterPayload | undefined {
     if (!record) return undefined;
@@ -84,7 +93,7 @@ export function storageAdapterFor(db: Db, projectId: string, seal: SecretBox) {
         uid: SEALED_MODELS.has(this.model) ? null : (payload.uid ?? null),
         accountId,
         clientId: payload.clientId ?? null,
-        expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+        expiresAt: expiresIn ? new Date(Date.now() + (expiresIn + (KEPT_AFTER_EXPIRY_SECONDS[this.model] ?? 0)) * 1000) : null,
       });
     }
 
