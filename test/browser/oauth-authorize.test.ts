@@ -510,4 +510,44 @@ describe("account settings: connected apps", () => {
     await expect(oidc.fetchUserInfo(internalApp.config, granted.access_token, oidc.skipSubjectCheck)).rejects.toThrow();
     await expect(oidc.refreshTokenGrant(internalApp.config, withApi.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
   }, 120_000);
+
+  it("lists the agent credentials a person gave, and revoking one stops its token at once", async () => {
+    const { page, server } = harness();
+    await page.setViewportSize(WIDE);
+    const tokens = await signUpThroughApi(server, uniqueEmail("rp-agent"));
+    await signInWithTokens(page, tokens);
+    const team = await callInternal(server, "server", "POST", "/teams", { display_name: "Night Shift", creator_user_id: tokens.user_id });
+    expect(team.status).toBe(201);
+    const made = await fetch(`${server.url}/api/v1/oauth-apps/agent-credentials?user_id=me`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-stack-project-id": "internal", "x-stack-access-type": "client", "x-stack-access-token": tokens.access_token },
+      body: JSON.stringify({
+        client_id: internalApp.clientId,
+        team_id: team.json.id,
+        permissions: ["$read_members"],
+        description: "Weekly summary",
+        expires_at_millis: Date.now() + (3 * 24 + 1) * 3600_000,
+      }),
+    });
+    const credential = await made.json();
+    expect(made.status, JSON.stringify(credential)).toBe(201);
+    expect((await oidc.tokenIntrospection(internalApp.config, credential.access_token)).active).toBe(true);
+
+    await openSettings(page, "connected-apps");
+    const item = page.getByRole("list", { name: "Your agent credentials" }).getByRole("listitem", { name: "Weekly summary" });
+    await item.waitFor({ timeout: 10_000 }).catch(async (error) => {
+      throw new Error(`${error}\n${await page.getByRole("region", { name: "Connected apps" }).innerText()}`);
+    });
+    expect((await item.innerText()).split("\n").filter(Boolean)).toEqual(["Weekly summary", `For ${internalApp.clientId} in Night Shift · expires in 3 days`, "Revoke", "Permissions: $read_members"]);
+    await item.getByText("$read_members", { exact: true }).waitFor();
+    await check(page, "account-agent-credentials");
+
+    await item.getByRole("button", { name: "Revoke Weekly summary" }).click();
+    const dialog = page.getByRole("dialog", { name: "Revoke Weekly summary?" });
+    await dialog.getByRole("button", { name: "Revoke", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByText("Weekly summary is revoked.").waitFor();
+    await page.getByRole("heading", { name: "Agent credentials" }).waitFor({ state: "detached" });
+    expect((await oidc.tokenIntrospection(internalApp.config, credential.access_token)).active).toBe(false);
+  }, 120_000);
 });

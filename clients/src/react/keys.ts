@@ -15,6 +15,7 @@ export const areaKeys = {
   notificationPreferences: ["/emails/notification-preference/me"],
   oauthProviders: ["/oauth-providers"],
   oauthConnections: ["/oauth-apps/connections"],
+  agentCredentials: ["/oauth-apps/agent-credentials"],
   /** What the user did to their account is recorded there: the mutations that change its security invalidate it too. */
   securityActivity: ["/audit-log/me"],
   /** A team's audit events: the mutations that change a team or its members invalidate them. */

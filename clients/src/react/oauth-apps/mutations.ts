@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { revokeOAuthConnection, useDecideOAuthAuthorization } from "../../react-query";
+import { revokeAgentCredential, revokeOAuthConnection, useDecideOAuthAuthorization } from "../../react-query";
 import { isKnownError } from "../../session";
 import { useInvalidate } from "../invalidate";
 import { areaKeys } from "../keys";
@@ -38,5 +38,20 @@ export function useDisconnectApp() {
     mutationFn: ({ clientId }: { clientId: string }) => revokeOAuthConnection(clientId, { user_id: "me" }),
     onSuccess: invalidate,
     onError: (error) => (isKnownError(error, "OAUTH_APP_NOT_CONNECTED") ? invalidate() : undefined),
+  });
+}
+
+/**
+ * Revokes one of the user's agent credentials; its token stops at once. One already gone
+ * (revoked elsewhere, or ended with its team or app) is AGENT_CREDENTIAL_NOT_FOUND, and the list
+ * on screen is read again then too.
+ */
+export function useRevokeAgentCredential() {
+  const invalidate = useInvalidate(areaKeys.agentCredentials);
+  return useMutation({
+    mutationKey: ["revokeAgentCredential"],
+    mutationFn: ({ credentialId }: { credentialId: string }) => revokeAgentCredential(credentialId, { user_id: "me" }),
+    onSuccess: invalidate,
+    onError: (error) => (isKnownError(error, "AGENT_CREDENTIAL_NOT_FOUND") ? invalidate() : undefined),
   });
 }

@@ -1,12 +1,18 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import {
   getGetOAuthAuthorizationQueryKey,
+  getListAgentCredentialsQueryKey,
   getListOAuthConnectionsQueryKey,
   getOAuthAuthorization,
+  listAgentCredentials,
   listOAuthConnections,
+  type AgentCredential,
   type OAuthAuthorizationRequest,
   type OAuthConnection,
 } from "../../react-query";
+
+/** A token the user gave an app or agent, narrowed to some of their permissions in one team, until it expires. */
+export type { AgentCredential };
 
 /** What an app asks the signed-in user for on the authorize page: the app, its scopes and resources. */
 export type OAuthAuthorization = OAuthAuthorizationRequest;
@@ -36,6 +42,16 @@ export function useConnectedApps(): ConnectedApp[] {
   const { data } = useSuspenseQuery({
     queryKey: getListOAuthConnectionsQueryKey(params),
     queryFn: ({ signal }) => listOAuthConnections(params, { signal }),
+  });
+  return data.items;
+}
+
+/** The signed-in user's live agent credentials, newest first. Suspends while loading. */
+export function useAgentCredentials(): AgentCredential[] {
+  const params = { user_id: "me" } as const;
+  const { data } = useSuspenseQuery({
+    queryKey: getListAgentCredentialsQueryKey(params),
+    queryFn: ({ signal }) => listAgentCredentials(params, { signal }),
   });
   return data.items;
 }

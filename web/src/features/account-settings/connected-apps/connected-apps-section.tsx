@@ -5,11 +5,13 @@ import { notifications } from "@mantine/notifications";
 import { IconApps } from "@tabler/icons-react";
 import { useRef, useState, type RefObject } from "react";
 import { AppLogo } from "../../../components/app-logo";
+import { Boundary } from "../../../components/boundary";
 import { ConfirmModal } from "../../../components/confirm-modal";
 import { RelativeTime } from "../../../components/relative-time";
 import { SettingsSection } from "../../../components/settings-section";
 import { errorMessage } from "../../../lib/error-message";
 import { scopesInWords } from "../../../lib/oauth-scopes";
+import { AgentCredentials } from "./agent-credentials";
 
 export function ConnectedAppsSection() {
   const { t } = useLingui();
@@ -19,6 +21,9 @@ export function ConnectedAppsSection() {
       description={t`Apps you allowed to sign you in with your account, and what each of them may see. Disconnect one to end its access at once.`}
     >
       <ConnectedApps />
+      <Boundary>
+        <AgentCredentials />
+      </Boundary>
     </SettingsSection>
   );
 }
