@@ -16,6 +16,8 @@ import {
   viewOf,
   type ConnectionView,
   type SamlInput,
+  type ConnectionChanges,
+  type ConnectionInput,
 } from "../../services/sso/connections";
 
 /** Who made a change, for the audit log: the project's server or admin (an owner's admin token names them), and from where. */
@@ -137,7 +139,7 @@ export function connectionJson(view: ConnectionView): z.infer<typeof SsoConnecti
   };
 }
 
-export function samlInput(body: z.infer<typeof SamlInputSchema> | undefined): SamlInput | undefined {
+function samlInput(body: z.infer<typeof SamlInputSchema> | undefined): SamlInput | undefined {
   return body && {
     metadataXml: body.metadata_xml,
     metadataUrl: body.metadata_url,
@@ -147,6 +149,27 @@ export function samlInput(body: z.infer<typeof SamlInputSchema> | undefined): Sa
     signRequests: body.sign_requests,
     allowIdpInitiated: body.allow_idp_initiated,
   };
+}
+
+/** A new connection's body as the service takes it (the admin API and set-up links alike). */
+export function connectionInput(body: z.infer<typeof CreateConnectionSchema>): ConnectionInput {
+  return { ...connectionChanges(body), protocol: body.protocol, displayName: body.display_name, oidc: body.oidc && oidcFields(body.oidc) };
+}
+
+/** A connection change's body as the service takes it. */
+export function connectionChanges(body: z.infer<typeof UpdateConnectionSchema>): ConnectionChanges {
+  return {
+    displayName: body.display_name,
+    enabled: body.enabled,
+    defaultPermissions: body.default_permissions,
+    oidc: body.oidc && oidcFields(body.oidc),
+    saml: samlInput(body.saml),
+  };
+}
+
+/** The OIDC settings in the service's names; required where the body requires them (a new connection's issuer and client id). */
+function oidcFields<B extends Partial<z.infer<typeof OidcInputSchema>>>(body: B) {
+  return { issuer: body.issuer as B["issuer"], clientId: body.client_id as B["client_id"], clientSecret: body.client_secret, scopes: body.scopes };
 }
 
 export const CONNECTION_ERRORS = ["TEAM_NOT_FOUND", "SSO_CONNECTION_NOT_FOUND"] as const;
@@ -216,14 +239,7 @@ export function registerSsoConnectionRoutes(router: Router): void {
 
   router.openapi(createSsoConnectionRoute, async (c) => {
     const body = c.req.valid("json");
-    const view = await createConnection(c.var.deps, c.var.auth.tenancy, c.req.valid("param").team_id, {
-      protocol: body.protocol,
-      displayName: body.display_name,
-      enabled: body.enabled,
-      defaultPermissions: body.default_permissions,
-      oidc: body.oidc && { issuer: body.oidc.issuer, clientId: body.oidc.client_id, clientSecret: body.oidc.client_secret, scopes: body.oidc.scopes },
-      saml: samlInput(body.saml),
-    }, auditContext(c));
+    const view = await createConnection(c.var.deps, c.var.auth.tenancy, c.req.valid("param").team_id, connectionInput(body), auditContext(c));
     return c.json(connectionJson(view), 201);
   });
 
@@ -236,18 +252,7 @@ export function registerSsoConnectionRoutes(router: Router): void {
   router.openapi(updateSsoConnectionRoute, async (c) => {
     const { team_id, connection_id } = c.req.valid("param");
     const body = c.req.valid("json");
-    const view = await updateConnection(c.var.deps, c.var.auth.tenancy, team_id, connection_id, {
-      displayName: body.display_name,
-      enabled: body.enabled,
-      defaultPermissions: body.default_permissions,
-      oidc: body.oidc && {
-        issuer: body.oidc.issuer,
-        clientId: body.oidc.client_id,
-        clientSecret: body.oidc.client_secret,
-        scopes: body.oidc.scopes,
-      },
-      saml: samlInput(body.saml),
-    }, auditContext(c));
+    const view = await updateConnection(c.var.deps, c.var.auth.tenancy, team_id, connection_id, connectionChanges(body), auditContext(c));
     return c.json(connectionJson(view), 200);
   });
 

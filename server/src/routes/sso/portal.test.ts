@@ -194,7 +194,7 @@ describe("the set-up API", () => {
       "sso.connection.updated",
       "scim.directory.created",
       "scim.directory.token_rotated",
-      "scim.directory.token_rotated",
+      "scim.directory.token_revoked",
       "scim.directory.deleted",
       "sso.connection.deleted",
       "sso.domain.removed",

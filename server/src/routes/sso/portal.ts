@@ -30,7 +30,7 @@ import {
   type PortalCaller,
 } from "../../services/sso/portal";
 import { directoryToWire, ScimDirectorySchema, ScimDirectoryWithTokenSchema } from "../scim/directories";
-import { connectionJson, CreateConnectionSchema, INPUT_ERRORS, samlInput, SsoConnectionSchema, UpdateConnectionSchema } from "./connections";
+import { connectionChanges, connectionInput, connectionJson, CreateConnectionSchema, INPUT_ERRORS, SsoConnectionSchema, UpdateConnectionSchema } from "./connections";
 import { domainJson, SsoDomainSchema } from "./domains";
 
 const P = "/sso-portal";
@@ -280,27 +280,14 @@ export function registerSsoPortalRoutes(router: Router): void {
   router.openapi(createConnectionRoute, async (c) => {
     const who = await caller(c);
     const body = c.req.valid("json");
-    const view = await createConnection(c.var.deps, who.tenancy, who.teamId, {
-      protocol: body.protocol,
-      displayName: body.display_name,
-      enabled: body.enabled,
-      defaultPermissions: body.default_permissions,
-      oidc: body.oidc && { issuer: body.oidc.issuer, clientId: body.oidc.client_id, clientSecret: body.oidc.client_secret, scopes: body.oidc.scopes },
-      saml: samlInput(body.saml),
-    }, portalAudit(who));
+    const view = await createConnection(c.var.deps, who.tenancy, who.teamId, connectionInput(body), portalAudit(who));
     return c.json(connectionJson(view), 201);
   });
 
   router.openapi(updateConnectionRoute, async (c) => {
     const who = await caller(c);
     const body = c.req.valid("json");
-    const view = await updateConnection(c.var.deps, who.tenancy, who.teamId, c.req.valid("param").connection_id, {
-      displayName: body.display_name,
-      enabled: body.enabled,
-      defaultPermissions: body.default_permissions,
-      oidc: body.oidc && { issuer: body.oidc.issuer, clientId: body.oidc.client_id, clientSecret: body.oidc.client_secret, scopes: body.oidc.scopes },
-      saml: samlInput(body.saml),
-    }, portalAudit(who));
+    const view = await updateConnection(c.var.deps, who.tenancy, who.teamId, c.req.valid("param").connection_id, connectionChanges(body), portalAudit(who));
     return c.json(connectionJson(view), 200);
   });
 
