@@ -20,8 +20,9 @@ export function Layout() {
     <>
       <Box component="header" className={classes.header} px="md">
         <Group h="100%" justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to="/" underline="never" c="inherit">
-            <Group gap="xs" wrap="nowrap">
+          {/* The name takes the width the buttons leave (a phone's header fits "Gatehouse Dashboard"), and is cut only past it. */}
+          <Anchor component={Link} to="/" underline="never" c="inherit" miw={0}>
+            <Group gap="xs" wrap="nowrap" miw={0}>
               <img src="/favicon.svg" alt="" width={26} height={26} />
               <Suspense fallback={<Text fw={700}>Gatehouse</Text>}>
                 <ProjectName />
@@ -51,7 +52,7 @@ export function Layout() {
 function ProjectName() {
   const project = useProject();
   return (
-    <Text fw={700} truncate maw={{ base: 160, sm: 360 }} data-testid="project-name">
+    <Text fw={700} truncate miw={0} maw={360} data-testid="project-name">
       {project.display_name}
     </Text>
   );

@@ -35,7 +35,8 @@ export function AccountMenu() {
   if (!user) {
     return (
       <Group gap="xs" wrap="nowrap">
-        <Button component={Link} to={wayIn(urls.signIn)} variant="subtle">
+        {/* A subtle button's padding shows only on hover: a narrow one leaves a phone's header room for the project's name. */}
+        <Button component={Link} to={wayIn(urls.signIn)} variant="subtle" px="xs">
           <Trans>Sign in</Trans>
         </Button>
         {project.config.sign_up_enabled ? (
