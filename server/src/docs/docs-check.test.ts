@@ -55,6 +55,7 @@ const OTHER_NAMES: Record<string, string> = {
   DEFAULT_TEMPLATE_IDS: "a constant of Stack Auth's @stackframe/stack-shared",
   MAIL_LOCALES: "a constant of server/src/services/emails/languages/",
   MAIL_STRINGS: "a constant of server/src/services/emails/languages/",
+  CHROME_PATH: "Lighthouse's setting for the browser it drives, in how web-pages.md's figures were measured",
   PASSKEY_WEBAUTHN_ERROR: "the one error code the client library raises itself",
   HOSTED_PLATFORM_FEATURE_NOT_OFFERED: "the original code UNSUPPORTED_ERROR names for Stack's hosted-platform integrations (http/hosted-only.ts)",
   RATE_LIMITED: "the code label of a refused sign-in in the sign-in metric (observability.md)",
