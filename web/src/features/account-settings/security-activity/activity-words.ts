@@ -1,5 +1,6 @@
 import type { SecurityEvent } from "@gatehouse/clients/react";
 import { t } from "@lingui/core/macro";
+import { sessionDevice } from "../sessions/session-device";
 
 type Action = SecurityEvent["action"];
 
@@ -43,3 +44,9 @@ export function activityWords(action: Action): string {
 
 /** A failed attempt, shown in red: someone may be trying the account. */
 export const isFailure = (action: Action) => action.endsWith(".failed");
+
+/** "Chrome on Linux · IP address 192.0.2.1": the device and address an event shows, or "" where it shows neither. */
+export function deviceAndAddress(event: SecurityEvent): string {
+  const ip = event.ip;
+  return [sessionDevice(event.user_agent), ip ? t`IP address ${ip}` : null].filter(Boolean).join(" · ");
+}

@@ -1,5 +1,6 @@
 import type { SecurityEvent } from "@gatehouse/clients/react";
 import { t } from "@lingui/core/macro";
+import { deviceAndAddress } from "../security-activity/activity-words";
 
 type Action = SecurityEvent["action"];
 
@@ -68,4 +69,14 @@ export function actorWords(actor: SecurityEvent["actor"], selfId: string, names:
     case "system":
       return t`Automatically`;
   }
+}
+
+/** A team event's line ("Member added: Wren Wick") and who acted from where ("The app", "You · Chrome on Linux · IP address …"). */
+export function describeTeamEvent(event: SecurityEvent, selfId: string, names: ReadonlyMap<string, string>): { what: string; origin: string } {
+  const target = event.target?.type === "user" && event.target.id !== event.actor.id ? (event.target.id === selfId ? t`you` : names.get(event.target.id)) : undefined;
+  const words = teamActivityWords(event.action);
+  return {
+    what: target ? `${words}: ${target}` : words,
+    origin: [actorWords(event.actor, selfId, names), deviceAndAddress(event)].filter(Boolean).join(" · "),
+  };
 }
