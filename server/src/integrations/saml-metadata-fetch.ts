@@ -24,7 +24,7 @@ export function createMetadataFetcher(options: { allowLoopback: boolean }): Meta
  * The answer's body as UTF-8, read as it streams and abandoned once past `maxBytes`, so that a
  * server sending an endless or huge body costs at most that much memory, not the whole body.
  */
-export async function readTextUpTo(answer: Response, maxBytes: number): Promise<string> {
+async function readTextUpTo(answer: Response, maxBytes: number): Promise<string> {
   const tooLarge = () => new Error("metadata too large");
   if (Number(answer.headers.get("content-length") ?? 0) > maxBytes) {
     await answer.body?.cancel();
